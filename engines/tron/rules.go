@@ -1,0 +1,113 @@
+package tron
+
+import (
+	"fmt"
+
+	"github.com/arenasim/arena/sim"
+)
+
+// Version is the version of these rules; it is part of every rules hash, so
+// bump it whenever a change of the rules can change a match.
+const Version = "1"
+
+// Limits of the parameters.
+const (
+	MinPlayers = 2
+	MaxPlayers = 12
+	MaxSide    = 4096
+)
+
+// Params documents the parameters of Tron (rule sheet, "Parameters").
+var Params = []sim.ParamSpec{
+	{Name: "width", Default: "100", Doc: fmt.Sprintf("board width in cells, 1..%d", MaxSide)},
+	{Name: "height", Default: "100", Doc: fmt.Sprintf("board height in cells, 1..%d", MaxSide)},
+	{Name: "players", Default: "2", Doc: fmt.Sprintf("number of players, %d..%d", MinPlayers, MaxPlayers)},
+	{Name: "starts", Default: "null", Doc: "start cells [[x,y],…], one per player, on the board and distinct; null = random with 1 ≤ x ≤ width-1, 1 ≤ y ≤ height-1"},
+	{Name: "max_turns", Default: "0", Doc: "end the game after this many turns, the players still alive sharing first place; 0 = no cap"},
+}
+
+// Cell is a board cell.
+type Cell struct{ X, Y int }
+
+// Rules is Tron configured with one parameter set; it implements
+// sim.Engine[State, View, Dir].
+type Rules struct {
+	Width, Height int
+	Players       int
+	Starts        []Cell // nil: random starts
+	MaxTurns      int
+}
+
+// New configures the rules from an effective parameter set.
+func New(p sim.Params) (*Rules, error) {
+	r := sim.NewParamReader(p)
+	rules := &Rules{
+		Width:    r.Int("width", 1, MaxSide),
+		Height:   r.Int("height", 1, MaxSide),
+		Players:  r.Int("players", MinPlayers, MaxPlayers),
+		MaxTurns: r.Int("max_turns", 0, 1<<30),
+	}
+	var starts [][]int
+	r.Decode("starts", &starts)
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if starts == nil {
+		if n := rules.startCells(); n < rules.Players {
+			r.Fail("players", "%d players need %d random start cells, but a %d×%d board has %d (starts use 1 ≤ x ≤ width-1 and 1 ≤ y ≤ height-1)",
+				rules.Players, rules.Players, rules.Width, rules.Height, n)
+		}
+		return rules, r.Err()
+	}
+	if len(starts) != rules.Players {
+		r.Fail("starts", "%d cells for %d players", len(starts), rules.Players)
+	}
+	for i, c := range starts {
+		if len(c) != 2 {
+			r.Fail("starts", "cell %d is %v, want [x,y]", i, c)
+			break
+		}
+		cell := Cell{c[0], c[1]}
+		if !rules.onBoard(cell.X, cell.Y) {
+			r.Fail("starts", "cell %d [%d,%d] is off the %d×%d board", i, cell.X, cell.Y, rules.Width, rules.Height)
+		}
+		for j, prev := range rules.Starts {
+			if prev == cell {
+				r.Fail("starts", "cells %d and %d are both [%d,%d]", j, i, cell.X, cell.Y)
+			}
+		}
+		rules.Starts = append(rules.Starts, cell)
+	}
+	return rules, r.Err()
+}
+
+// Game is Tron with no bots; the registry adds them.
+func Game() sim.Game[State, View, Dir] {
+	return sim.Game[State, View, Dir]{
+		Name:    "tron",
+		Summary: "botsArena light cycles: 2–12 players move at once and leave trails; the last one moving wins",
+		Version: Version,
+		Params:  Params,
+		New: func(p sim.Params) (sim.Engine[State, View, Dir], error) {
+			r, err := New(p)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+	}
+}
+
+// Seats returns the number of players.
+func (r *Rules) Seats() int { return r.Players }
+
+// startCells returns how many cells random starts choose from.
+func (r *Rules) startCells() int { return (r.Width - 1) * (r.Height - 1) }
+
+func (r *Rules) onBoard(x, y int) bool { return x >= 0 && x < r.Width && y >= 0 && y < r.Height }
+
+// ParseAction reads a direction; see ParseDir.
+func (r *Rules) ParseAction(text string) (Dir, error) { return ParseDir(text) }
+
+// AppendAction appends the protocol spelling of d.
+func (r *Rules) AppendAction(dst []byte, d Dir) []byte { return append(dst, d.String()...) }

@@ -1,0 +1,73 @@
+package sim
+
+import "fmt"
+
+// FaultKind says how a bot failed to give a valid answer.
+type FaultKind uint8
+
+// The kinds of fault.
+const (
+	FaultPanic    FaultKind = iota + 1 // the bot panicked
+	FaultNoAnswer                      // the bot gave no action (an error, or the zero action)
+	FaultInvalid                       // the engine rejected the action
+	FaultTimeout                       // the bot exceeded its time budget
+)
+
+var faultNames = [...]string{"", "panic", "no-answer", "invalid", "timeout"}
+
+func (k FaultKind) String() string {
+	if int(k) < len(faultNames) && k != 0 {
+		return faultNames[k]
+	}
+	return fmt.Sprintf("fault(%d)", uint8(k))
+}
+
+// MarshalText writes the kind's name.
+func (k FaultKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *FaultKind) UnmarshalText(b []byte) error {
+	for i, n := range faultNames {
+		if i > 0 && n == string(b) {
+			*k = FaultKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown fault kind %q", b)
+}
+
+// Fault is one bad answer of one seat in one turn.
+type Fault struct {
+	Seat int       `json:"seat"`
+	Turn int       `json:"turn"`
+	Kind FaultKind `json:"kind"`
+	Msg  string    `json:"msg"`
+}
+
+// FaultLog collects the faults of a match. It keeps at most one fault per
+// seat and turn: the first, which is the cause of the others.
+type FaultLog struct {
+	turn   int
+	faults []Fault
+}
+
+// Begin starts a turn: faults added from now on belong to it.
+func (l *FaultLog) Begin(turn int) { l.turn = turn }
+
+// Reset empties the log for a new match.
+func (l *FaultLog) Reset() { l.faults = l.faults[:0]; l.turn = 0 }
+
+// Add records a fault of seat in the current turn, unless that seat already
+// has one this turn.
+func (l *FaultLog) Add(seat int, kind FaultKind, msg string) {
+	for i := len(l.faults) - 1; i >= 0 && l.faults[i].Turn == l.turn; i-- {
+		if l.faults[i].Seat == seat {
+			return
+		}
+	}
+	l.faults = append(l.faults, Fault{Seat: seat, Turn: l.turn, Kind: kind, Msg: msg})
+}
+
+// Faults returns the faults recorded so far, in the order they happened. The
+// slice is reused by the next match.
+func (l *FaultLog) Faults() []Fault { return l.faults }

@@ -1,0 +1,248 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Game is a game as its package defines it: rules, parameters and bots.
+type Game[S, O, A any] struct {
+	Name    string      // the engine name used in scenarios, e.g. "tron"
+	Summary string      // one line for `arena list games`
+	Version string      // the rules version; part of the rules hash
+	Params  []ParamSpec // every parameter, with its default; must include "players"
+	// New configures the rules from an effective parameter set (every
+	// parameter present). Its errors are *ParamError.
+	New  func(p Params) (Engine[S, O, A], error)
+	Bots []Bot[O, A]
+}
+
+// Bot is a bot as its package defines it.
+type Bot[O, A any] struct {
+	Name    string
+	Summary string
+	Params  []ParamSpec // the arguments of its spec
+	// Prepare checks the arguments (every parameter present, defaults filled
+	// in) and returns a constructor of fresh players.
+	Prepare func(args Params) (func() Player[O, A], error)
+}
+
+// GameInfo describes a game for listings.
+type GameInfo struct {
+	Name    string
+	Summary string
+	Params  []ParamSpec
+	Bots    []BotInfo
+}
+
+// BotInfo describes a bot for listings.
+type BotInfo struct {
+	Name    string
+	Summary string
+	Params  []ParamSpec
+}
+
+// AnyGame is a game with its types erased: what the runner and the CLI use.
+type AnyGame interface {
+	Info() GameInfo
+	// Setup configures the rules with params and the entrants with their
+	// specs; it reports bad input as errors that name the value at fault.
+	Setup(params Params, bots []BotSpec) (Setup, error)
+}
+
+// Setup is a configured game with its entrants, ready to play many matches.
+type Setup interface {
+	Game() string
+	Seats() int
+	Params() Params     // the effective parameters
+	RulesHash() string  // see RulesHash
+	Entrants() []string // display names, see EntrantNames
+	// NewTable returns a table to play matches on; one per goroutine.
+	NewTable() Table
+}
+
+// Table plays matches of a Setup. Each entrant has one player per table,
+// reset at the start of every match.
+type Table interface {
+	// Play plays one match; seating[k] is the entrant in seat k.
+	Play(ctx context.Context, seed uint64, seating []int) Result
+	// Trace plays one match like Play and writes every state to w as JSON
+	// lines: {"turn":…,"actions":[…],"state":…,"hash":"…"}.
+	Trace(ctx context.Context, seed uint64, seating []int, w io.Writer) (Result, error)
+}
+
+// Erase returns g with its types hidden.
+func Erase[S, O, A any](g *Game[S, O, A]) AnyGame { return erased[S, O, A]{g} }
+
+type erased[S, O, A any] struct{ g *Game[S, O, A] }
+
+func (e erased[S, O, A]) Info() GameInfo {
+	info := GameInfo{Name: e.g.Name, Summary: e.g.Summary, Params: e.g.Params}
+	for _, b := range e.g.Bots {
+		info.Bots = append(info.Bots, BotInfo{Name: b.Name, Summary: b.Summary, Params: b.Params})
+	}
+	return info
+}
+
+func (e erased[S, O, A]) Setup(params Params, specs []BotSpec) (Setup, error) {
+	eff, err := Effective(params, e.g.Params)
+	if err != nil {
+		return nil, err
+	}
+	engine, err := e.g.New(eff)
+	if err != nil {
+		return nil, err
+	}
+	st := &setup[S, O, A]{
+		game:     e.g,
+		engine:   engine,
+		params:   eff,
+		hash:     RulesHash(e.g.Name, e.g.Version, eff),
+		entrants: EntrantNames(specs),
+	}
+	for _, spec := range specs {
+		newPlayer, err := e.prepare(spec)
+		if err != nil {
+			return nil, err
+		}
+		st.players = append(st.players, newPlayer)
+	}
+	return st, nil
+}
+
+// prepare finds the bot a spec names and checks its arguments.
+func (e erased[S, O, A]) prepare(spec BotSpec) (func() Player[O, A], error) {
+	i := slices.IndexFunc(e.g.Bots, func(b Bot[O, A]) bool { return b.Name == spec.Name })
+	if i < 0 {
+		names := make([]string, len(e.g.Bots))
+		for j, b := range e.g.Bots {
+			names[j] = b.Name
+		}
+		return nil, &BotError{spec.String(), fmt.Errorf("unknown bot %q for game %s (known: %s)", spec.Name, e.g.Name, strings.Join(names, ", "))}
+	}
+	bot := e.g.Bots[i]
+	args, err := Effective(spec.Args, bot.Params)
+	if err == nil {
+		var newPlayer func() Player[O, A]
+		if newPlayer, err = bot.Prepare(args); err == nil {
+			return newPlayer, nil
+		}
+	}
+	return nil, &BotError{spec.String(), fmt.Errorf("bot %s: %w", spec, err)}
+}
+
+// BotError is a bot spec that names no bot of the game or that the bot
+// refuses.
+type BotError struct {
+	Spec string
+	Err  error
+}
+
+func (e *BotError) Error() string { return e.Err.Error() }
+func (e *BotError) Unwrap() error { return e.Err }
+
+type setup[S, O, A any] struct {
+	game     *Game[S, O, A]
+	engine   Engine[S, O, A]
+	params   Params
+	hash     string
+	entrants []string
+	players  []func() Player[O, A]
+}
+
+func (st *setup[S, O, A]) Game() string       { return st.game.Name }
+func (st *setup[S, O, A]) Seats() int         { return st.engine.Seats() }
+func (st *setup[S, O, A]) Params() Params     { return st.params }
+func (st *setup[S, O, A]) RulesHash() string  { return st.hash }
+func (st *setup[S, O, A]) Entrants() []string { return st.entrants }
+
+func (st *setup[S, O, A]) NewTable() Table {
+	return &table[S, O, A]{
+		setup:   st,
+		match:   NewMatch(st.engine, st.params),
+		players: make([]Player[O, A], len(st.players)),
+		seated:  make([]Player[O, A], st.engine.Seats()),
+	}
+}
+
+type table[S, O, A any] struct {
+	setup   *setup[S, O, A]
+	match   *Match[S, O, A]
+	players []Player[O, A] // per entrant, made on first use
+	seated  []Player[O, A] // per seat, for the match being played
+}
+
+func (t *table[S, O, A]) Play(ctx context.Context, seed uint64, seating []int) Result {
+	if len(seating) != len(t.seated) {
+		panic(fmt.Sprintf("sim: %d entrants seated at a %d-seat table", len(seating), len(t.seated)))
+	}
+	for k, entrant := range seating {
+		if t.players[entrant] == nil {
+			t.players[entrant] = t.setup.players[entrant]()
+		}
+		t.seated[k] = t.players[entrant]
+	}
+	return t.match.Play(ctx, seed, t.seated)
+}
+
+func (t *table[S, O, A]) Trace(ctx context.Context, seed uint64, seating []int, w io.Writer) (Result, error) {
+	e := t.setup.engine
+	var (
+		line []byte
+		werr error
+	)
+	t.match.Trace = func(turn int, toAct []int, acts []A, s *S) {
+		line = append(line[:0], `{"turn":`...)
+		line = strconv.AppendInt(line, int64(turn), 10)
+		line = append(line, `,"actions":`...)
+		line = appendActions(line, e, toAct, acts)
+		line = append(line, `,"state":`...)
+		line = e.AppendState(line, s)
+		line = append(line, `,"hash":"`...)
+		line = AppendHash(line, e.Hash(s))
+		line = append(line, "\"}\n"...)
+		if werr == nil {
+			_, werr = w.Write(line)
+		}
+	}
+	defer func() { t.match.Trace = nil }()
+	res := t.Play(ctx, seed, seating)
+	return res, werr
+}
+
+// appendActions writes the actions of a turn as a JSON array indexed by
+// seat: the action text for seats that acted, null for the others.
+func appendActions[S, O, A any](dst []byte, e Engine[S, O, A], toAct []int, acts []A) []byte {
+	if acts == nil {
+		return append(dst, "null"...)
+	}
+	dst = append(dst, '[')
+	for k := range acts {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		if !slices.Contains(toAct, k) {
+			dst = append(dst, "null"...)
+			continue
+		}
+		dst = strconv.AppendQuote(dst, string(e.AppendAction(nil, acts[k])))
+	}
+	return append(dst, ']')
+}
+
+// AppendHash appends h as 16 hexadecimal digits, the form hashes take in
+// records and traces.
+func AppendHash(dst []byte, h uint64) []byte {
+	const digits = "0123456789abcdef"
+	for shift := 60; shift >= 0; shift -= 4 {
+		dst = append(dst, digits[h>>uint(shift)&0xf])
+	}
+	return dst
+}
+
+// FormatHash returns h as 16 hexadecimal digits.
+func FormatHash(h uint64) string { return string(AppendHash(nil, h)) }

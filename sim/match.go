@@ -1,0 +1,157 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+)
+
+// ErrInterrupted is the error of a match abandoned because its context was
+// cancelled.
+var ErrInterrupted = errors.New("match interrupted")
+
+// EngineError is a panic raised by the rules themselves. It fails only the
+// match it happened in; the seed lets `arena play` reproduce it.
+type EngineError struct {
+	Seed  uint64
+	Turn  int
+	Value any
+	Stack string
+}
+
+func (e *EngineError) Error() string {
+	return fmt.Sprintf("engine panic in turn %d of the match with seed %d: %v", e.Turn, e.Seed, e.Value)
+}
+
+// Result is what one match leaves behind.
+type Result struct {
+	Seed      uint64
+	Turns     int
+	Scores    []float64
+	Places    []int
+	Faults    []Fault
+	StateHash uint64
+	Err       error // an *EngineError or ErrInterrupted; nil for a finished match
+}
+
+// TraceFunc is called with the state after Init (turn 0, no actions) and
+// after every turn, with the seats that acted and the actions played.
+type TraceFunc[S, A any] func(turn int, toAct []int, acts []A, s *S)
+
+// Match plays matches of one engine, reusing its buffers from match to
+// match. It is not safe for concurrent use: a runner keeps one per worker.
+type Match[S, O, A any] struct {
+	engine  Engine[S, O, A]
+	state   S
+	views   []O
+	acts    []A
+	toAct   []int
+	streams *Streams
+	faults  FaultLog
+	outcome Outcome
+	info    MatchInfo
+
+	// Trace, when not nil, sees every state of the match.
+	Trace TraceFunc[S, A]
+}
+
+// NewMatch returns a match player for engine e; params are the effective
+// parameters the players are told.
+func NewMatch[S, O, A any](e Engine[S, O, A], params Params) *Match[S, O, A] {
+	n := e.Seats()
+	return &Match[S, O, A]{
+		engine:  e,
+		views:   make([]O, n),
+		acts:    make([]A, n),
+		toAct:   make([]int, 0, n),
+		streams: NewStreams(n),
+		info:    MatchInfo{Seats: n, Params: params},
+	}
+}
+
+// State returns the state of the last match played, for tests and traces.
+func (m *Match[S, O, A]) State() *S { return &m.state }
+
+// checkEvery is how many turns pass between two looks at the context.
+const checkEvery = 256
+
+// Play plays one match with the given seed; players[k] sits in seat k. A
+// bot's panic or error is recorded as a fault and its turn gets the zero
+// action; a panic of the engine ends the match with an *EngineError.
+func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player[O, A]) (res Result) {
+	e, s := m.engine, &m.state
+	res.Seed = seed
+	turn := 0
+	defer func() {
+		if r := recover(); r != nil {
+			res.Err = &EngineError{Seed: seed, Turn: turn, Value: r, Stack: string(debug.Stack())}
+			res.Faults = slices.Clone(m.faults.Faults())
+		}
+	}()
+	m.streams.Seed(seed)
+	m.faults.Reset()
+	e.Init(s, m.streams.Engine())
+	for k, p := range players {
+		m.info.Seat = k
+		m.reset(k, p)
+	}
+	if m.Trace != nil {
+		m.Trace(0, nil, nil, s)
+	}
+	for !e.Done(s) {
+		turn = e.Turn(s) + 1
+		if turn%checkEvery == 0 && ctx.Err() != nil {
+			res.Err = ErrInterrupted
+			break
+		}
+		m.faults.Begin(turn)
+		m.toAct = e.ToAct(s, m.toAct[:0])
+		clear(m.acts)
+		for _, k := range m.toAct {
+			e.Observe(s, k, &m.views[k])
+			m.acts[k] = m.act(k, players[k], &m.views[k])
+		}
+		e.Step(s, m.acts, m.streams.Engine(), &m.faults)
+		if m.Trace != nil {
+			m.Trace(turn, m.toAct, m.acts, s)
+		}
+	}
+	e.Outcome(s, &m.outcome)
+	res.Turns = e.Turn(s)
+	res.Scores = slices.Clone(m.outcome.Scores)
+	res.Places = slices.Clone(m.outcome.Places)
+	res.Faults = slices.Clone(m.faults.Faults())
+	res.StateHash = e.Hash(s)
+	return res
+}
+
+// reset tells player p that a match starts, recording a panic as a fault.
+func (m *Match[S, O, A]) reset(seat int, p Player[O, A]) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
+		}
+	}()
+	p.Reset(m.info, m.streams.Seat(seat))
+}
+
+// act asks player p for its action, turning a panic or an error into a
+// fault and the zero action.
+func (m *Match[S, O, A]) act(seat int, p Player[O, A], o *O) (a A) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
+			var zero A
+			a = zero
+		}
+	}()
+	a, err := p.Act(o)
+	if err != nil {
+		m.faults.Add(seat, FaultNoAnswer, err.Error())
+		var zero A
+		return zero
+	}
+	return a
+}

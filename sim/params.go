@@ -1,0 +1,229 @@
+package sim
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Params is a game's parameter set as it appears in a scenario file: a JSON
+// object, each value kept as raw JSON until the game decodes it.
+type Params map[string]json.RawMessage
+
+// ParamSpec documents one parameter of a game or a bot.
+type ParamSpec struct {
+	Name    string // as written in scenarios and on the command line
+	Default string // the default as JSON text, e.g. "100" or "null"
+	Doc     string // one sentence, including the accepted range
+}
+
+// ParamError is a parameter that is unknown or has a value the game refuses.
+// The CLI uses Name to say where the value came from.
+type ParamError struct {
+	Name string
+	Err  error
+}
+
+func (e *ParamError) Error() string { return fmt.Sprintf("param %s: %v", e.Name, e.Err) }
+func (e *ParamError) Unwrap() error { return e.Err }
+
+// Clone returns a copy of p that can be changed without changing p.
+func (p Params) Clone() Params {
+	c := make(Params, len(p))
+	for k, v := range p {
+		c[k] = slices.Clone(v)
+	}
+	return c
+}
+
+// Set stores value under name, encoded as JSON.
+func (p Params) Set(name string, value any) {
+	b, err := json.Marshal(value)
+	if err != nil {
+		panic(fmt.Sprintf("sim: param %s: %v", name, err)) // only called with plain values
+	}
+	p[name] = b
+}
+
+// ParseParamValue reads the value of a --param key=value flag: as JSON when it
+// parses as JSON, otherwise as a string.
+func ParseParamValue(text string) json.RawMessage {
+	if json.Valid([]byte(text)) {
+		var buf bytes.Buffer
+		if json.Compact(&buf, []byte(text)) == nil {
+			return buf.Bytes()
+		}
+	}
+	b, _ := json.Marshal(text)
+	return b
+}
+
+// Effective checks that p names only parameters in specs and returns the full
+// parameter set: every spec's value from p, or its default.
+func Effective(p Params, specs []ParamSpec) (Params, error) {
+	for _, name := range slices.Sorted(maps.Keys(p)) {
+		if !slices.ContainsFunc(specs, func(s ParamSpec) bool { return s.Name == name }) {
+			return nil, &ParamError{name, fmt.Errorf("unknown parameter (known: %s)", specNames(specs))}
+		}
+	}
+	eff := make(Params, len(specs))
+	for _, s := range specs {
+		v, ok := p[s.Name]
+		if !ok {
+			v = json.RawMessage(s.Default)
+		}
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, v); err != nil {
+			return nil, &ParamError{s.Name, fmt.Errorf("not JSON: %q", v)}
+		}
+		eff[s.Name] = buf.Bytes()
+	}
+	return eff, nil
+}
+
+// Canonical returns p as compact JSON with sorted keys: the same parameters
+// always give the same bytes.
+func (p Params) Canonical() []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range slices.Sorted(maps.Keys(p)) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, _ := json.Marshal(k)
+		b.Write(key)
+		b.WriteByte(':')
+		if err := json.Compact(&b, p[k]); err != nil {
+			b.WriteString("null")
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// MarshalJSON writes p in canonical form, so records and headers are byte
+// for byte reproducible.
+func (p Params) MarshalJSON() ([]byte, error) { return p.Canonical(), nil }
+
+// RulesHash identifies a rule set: the game, its rules version and its
+// effective parameters. Two matches with the same rules hash and seed are the
+// same match.
+func RulesHash(game, version string, eff Params) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", game, version)
+	h.Write(eff.Canonical())
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// ParamReader decodes parameters into typed values and keeps the first error,
+// so a game's configuration reads as a list of fields.
+type ParamReader struct {
+	p   Params
+	err error
+}
+
+// NewParamReader returns a reader over p, which should be an effective
+// parameter set (every parameter present).
+func NewParamReader(p Params) *ParamReader { return &ParamReader{p: p} }
+
+// Err returns the first error met, a *ParamError.
+func (r *ParamReader) Err() error { return r.err }
+
+// Fail records an error about parameter name unless one is already recorded.
+func (r *ParamReader) Fail(name string, format string, args ...any) {
+	if r.err == nil {
+		r.err = &ParamError{name, fmt.Errorf(format, args...)}
+	}
+}
+
+// Decode decodes parameter name into dst with encoding/json, refusing
+// unknown fields.
+func (r *ParamReader) Decode(name string, dst any) {
+	if r.err != nil {
+		return
+	}
+	raw, ok := r.p[name]
+	if !ok {
+		r.Fail(name, "missing")
+		return
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		r.Fail(name, "%s: %v", raw, plainJSONError(err))
+	}
+}
+
+// Int decodes parameter name as an integer in [lo, hi].
+func (r *ParamReader) Int(name string, lo, hi int) int {
+	if r.err != nil {
+		return lo
+	}
+	raw, ok := r.p[name]
+	if !ok {
+		r.Fail(name, "missing")
+		return lo
+	}
+	var n int64
+	if err := json.Unmarshal(raw, &n); err != nil {
+		r.Fail(name, "%s is not a whole number", raw)
+		return lo
+	}
+	if n < int64(lo) || n > int64(hi) {
+		r.Fail(name, "%d is out of range %d..%d", n, lo, hi)
+		return lo
+	}
+	return int(n)
+}
+
+// String decodes parameter name as one of the allowed strings, or any string
+// when allowed is empty.
+func (r *ParamReader) String(name string, allowed ...string) string {
+	var v string
+	r.Decode(name, &v)
+	if r.err == nil && len(allowed) > 0 && !slices.Contains(allowed, v) {
+		r.Fail(name, "%q is not one of %s", v, strings.Join(allowed, ", "))
+	}
+	return v
+}
+
+// Text returns parameter name as text: the string itself when the value is a
+// JSON string, else the value as written (so file=123 reads as "123").
+func (r *ParamReader) Text(name string) string {
+	if r.err != nil {
+		return ""
+	}
+	raw, ok := r.p[name]
+	if !ok || string(raw) == "null" {
+		r.Fail(name, "required, none given")
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return string(raw)
+}
+
+// plainJSONError turns encoding/json's type errors into a short phrase.
+func plainJSONError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Errorf("want %s, got a JSON %s", te.Type, te.Value)
+	}
+	return err
+}
+
+func specNames(specs []ParamSpec) string {
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}
