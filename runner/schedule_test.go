@@ -1,0 +1,143 @@
+package runner
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
+)
+
+func allMatches(t *testing.T, s *Schedule) []Pairing {
+	t.Helper()
+	var out []Pairing
+	for i := range s.Len() {
+		out = append(out, s.Match(i, nil))
+	}
+	return out
+}
+
+func TestTwoSeatScheduleIsAllPairsBothWaysOnSharedSeeds(t *testing.T) {
+	s, err := NewSchedule(2, 3, 5, 42) // 5 games per pair: 3 seeds × 2 seat orders
+	require.NoError(t, err)
+	require.Equal(t, 3*3*2, s.Len())
+	perPair := map[[2]int]int{}
+	seedsOfRound := map[int]map[uint64]bool{}
+	for i, p := range allMatches(t, s) {
+		require.Equal(t, i, p.Index)
+		require.Equal(t, sim.Derive(42, uint64(p.Deal)), p.Seed)
+		a, b := min(p.Seating[0], p.Seating[1]), max(p.Seating[0], p.Seating[1])
+		require.NotEqual(t, a, b)
+		perPair[[2]int{a, b}]++
+		if seedsOfRound[p.Deal] == nil {
+			seedsOfRound[p.Deal] = map[uint64]bool{}
+		}
+		seedsOfRound[p.Deal][p.Seed] = true
+		if i%2 == 1 {
+			prev := s.Match(i-1, nil)
+			require.Equal(t, prev.Seed, p.Seed, "each seed is played twice")
+			require.Equal(t, []int{prev.Seating[1], prev.Seating[0]}, p.Seating, "with the seats swapped")
+		}
+	}
+	require.Equal(t, map[[2]int]int{{0, 1}: 6, {0, 2}: 6, {1, 2}: 6}, perPair)
+	require.Len(t, seedsOfRound, 3)
+	for _, seeds := range seedsOfRound {
+		require.Len(t, seeds, 1, "every pair plays the same seeds")
+	}
+}
+
+func TestOddGamesRoundUp(t *testing.T) {
+	s, err := NewSchedule(2, 2, 1, 0)
+	require.NoError(t, err)
+	require.Equal(t, 2, s.Len())
+	s, err = NewSchedule(4, 4, 9, 0)
+	require.NoError(t, err)
+	require.Equal(t, 12, s.Len(), "9 games of 4 seats: 3 whole rotations")
+}
+
+func TestNSeatScheduleRotatesSeatsOverOneSeed(t *testing.T) {
+	s, err := NewSchedule(4, 4, 8, 7)
+	require.NoError(t, err)
+	ms := allMatches(t, s)
+	require.Len(t, ms, 8)
+	for r := range 2 {
+		round := ms[4*r : 4*r+4]
+		seatsOf := map[int]map[int]bool{}
+		for _, p := range round {
+			require.Equal(t, round[0].Seed, p.Seed)
+			for seat, e := range p.Seating {
+				if seatsOf[e] == nil {
+					seatsOf[e] = map[int]bool{}
+				}
+				seatsOf[e][seat] = true
+			}
+		}
+		require.Len(t, seatsOf, 4)
+		for e, seats := range seatsOf {
+			require.Len(t, seats, 4, "entrant %d sits in every seat once per round", e)
+		}
+	}
+}
+
+func TestMoreEntrantsThanSeatsIsBalanced(t *testing.T) {
+	const seats, entrants, blocks = 4, 6, 3
+	s, err := NewSchedule(seats, entrants, seats*entrants*blocks, 3)
+	require.NoError(t, err)
+	games := make([]int, entrants)
+	together := map[[2]int]int{}
+	for _, p := range allMatches(t, s) {
+		inMatch := map[int]bool{}
+		for _, e := range p.Seating {
+			require.False(t, inMatch[e], "entrant %d twice in match %d", e, p.Index)
+			inMatch[e] = true
+			games[e]++
+		}
+		for a := range inMatch {
+			for b := range inMatch {
+				if a < b {
+					together[[2]int{a, b}]++
+				}
+			}
+		}
+	}
+	for e, n := range games {
+		require.Equal(t, seats*seats*blocks, n, "entrant %d: every entrant plays N rounds per block", e)
+	}
+	require.Len(t, together, entrants*(entrants-1)/2, "over a few blocks every pair has met")
+}
+
+func TestScheduleIsAPureFunction(t *testing.T) {
+	a, _ := NewSchedule(3, 5, 30, 9)
+	b, _ := NewSchedule(3, 5, 30, 9)
+	c, _ := NewSchedule(3, 5, 30, 10)
+	require.Equal(t, allMatches(t, a), allMatches(t, b))
+	require.NotEqual(t, allMatches(t, a), allMatches(t, c))
+	// Any match on its own equals the same match in order.
+	require.Equal(t, allMatches(t, a)[17], a.Match(17, nil))
+}
+
+func TestScheduleErrors(t *testing.T) {
+	for _, tc := range []struct {
+		seats, entrants, games int
+		want                   string
+	}{
+		{2, 1, 10, "a 2-seat game needs at least 2 bots, got 1 (the same bot may be entered twice: --bots stupid,stupid)"},
+		{4, 3, 10, "a 4-seat game needs at least 4 bots, got 3 (the same bot may be entered more than once)"},
+		{2, 2, 0, "games: 0 is not a positive number"},
+		{0, 2, 1, "seats: 0 is not a positive number"},
+	} {
+		_, err := NewSchedule(tc.seats, tc.entrants, tc.games, 0)
+		require.EqualError(t, err, tc.want)
+	}
+}
+
+func TestSoloSchedule(t *testing.T) {
+	s, err := NewSchedule(1, 3, 7, 0)
+	require.NoError(t, err)
+	require.Equal(t, 7, s.Len())
+	games := make([]int, 3)
+	for _, p := range allMatches(t, s) {
+		games[p.Seating[0]]++
+	}
+	require.ElementsMatch(t, []int{3, 2, 2}, games)
+}

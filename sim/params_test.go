@@ -1,0 +1,137 @@
+package sim_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
+)
+
+var specs = []sim.ParamSpec{
+	{Name: "width", Default: "100"},
+	{Name: "mode", Default: `"fast"`},
+	{Name: "starts", Default: "null"},
+}
+
+func TestParseParamValue(t *testing.T) {
+	for in, want := range map[string]string{
+		"5":               "5",
+		"[[1, 2], [3,2]]": "[[1,2],[3,2]]",
+		"true":            "true",
+		"classic":         `"classic"`,
+		`"quoted"`:        `"quoted"`,
+		"":                `""`,
+		"{oops":           `"{oops"`,
+		"maps/x.xml":      `"maps/x.xml"`,
+	} {
+		require.Equal(t, want, string(sim.ParseParamValue(in)), in)
+	}
+}
+
+func TestEffectiveFillsDefaultsAndRefusesUnknownNames(t *testing.T) {
+	eff, err := sim.Effective(sim.Params{"width": json.RawMessage(" 7 ")}, specs)
+	require.NoError(t, err)
+	require.Equal(t, `{"mode":"fast","starts":null,"width":7}`, string(eff.Canonical()))
+
+	_, err = sim.Effective(sim.Params{"height": json.RawMessage("7")}, specs)
+	require.EqualError(t, err, "param height: unknown parameter (known: width, mode, starts)")
+	var pe *sim.ParamError
+	require.ErrorAs(t, err, &pe)
+	require.Equal(t, "height", pe.Name)
+}
+
+func TestRulesHashDependsOnEverything(t *testing.T) {
+	a, _ := sim.Effective(sim.Params{}, specs)
+	b, _ := sim.Effective(sim.Params{"width": json.RawMessage("100")}, specs)
+	c, _ := sim.Effective(sim.Params{"width": json.RawMessage("99")}, specs)
+	require.Equal(t, sim.RulesHash("g", "1", a), sim.RulesHash("g", "1", b), "a default given explicitly is the same rules")
+	require.NotEqual(t, sim.RulesHash("g", "1", a), sim.RulesHash("g", "1", c))
+	require.NotEqual(t, sim.RulesHash("g", "1", a), sim.RulesHash("g", "2", a))
+	require.NotEqual(t, sim.RulesHash("g", "1", a), sim.RulesHash("h", "1", a))
+	require.Len(t, sim.RulesHash("g", "1", a), 16)
+}
+
+func TestParamReader(t *testing.T) {
+	p := sim.Params{
+		"n": json.RawMessage("5"), "big": json.RawMessage("5000"), "frac": json.RawMessage("2.5"),
+		"word": json.RawMessage(`"slow"`), "num": json.RawMessage("123"),
+	}
+	r := sim.NewParamReader(p)
+	require.Equal(t, 5, r.Int("n", 1, 10))
+	require.Equal(t, "slow", r.String("word", "fast", "slow"))
+	require.Equal(t, "123", r.Text("num"))
+	require.NoError(t, r.Err())
+
+	for _, tc := range []struct {
+		read func(r *sim.ParamReader)
+		want string
+	}{
+		{func(r *sim.ParamReader) { r.Int("big", 1, 10) }, "param big: 5000 is out of range 1..10"},
+		{func(r *sim.ParamReader) { r.Int("frac", 1, 10) }, "param frac: 2.5 is not a whole number"},
+		{func(r *sim.ParamReader) { r.Int("word", 1, 10) }, `param word: "slow" is not a whole number`},
+		{func(r *sim.ParamReader) { r.String("word", "fast", "faster") }, `param word: "slow" is not one of fast, faster`},
+		{func(r *sim.ParamReader) { r.String("n") }, "param n: 5: want string, got a JSON number"},
+		{func(r *sim.ParamReader) { r.Int("absent", 1, 2) }, "param absent: missing"},
+		{func(r *sim.ParamReader) { r.Text("absent") }, "param absent: required, none given"},
+	} {
+		r := sim.NewParamReader(p)
+		tc.read(r)
+		require.EqualError(t, r.Err(), tc.want)
+	}
+	r = sim.NewParamReader(p)
+	r.Int("big", 1, 10)
+	r.Int("frac", 1, 10)
+	require.EqualError(t, r.Err(), "param big: 5000 is out of range 1..10", "the first error is kept")
+}
+
+func TestParseBotSpec(t *testing.T) {
+	s, err := sim.ParseBotSpec(" strong:depth=3, nodes = 2000 ,mode=fast")
+	require.NoError(t, err)
+	require.Equal(t, "strong", s.Name)
+	require.Equal(t, `{"depth":3,"mode":"fast","nodes":2000}`, string(s.Args.Canonical()))
+	require.Equal(t, "strong:depth=3, nodes = 2000 ,mode=fast", s.String())
+
+	s, err = sim.ParseBotSpec("script:file=moves/a.txt")
+	require.NoError(t, err)
+	require.Equal(t, `{"file":"moves/a.txt"}`, string(s.Args.Canonical()))
+
+	for spec, want := range map[string]string{
+		"":               `bot spec "": no bot name`,
+		":depth=3":       `bot spec ":depth=3": no bot name`,
+		"strong:depth":   `bot spec "strong:depth": argument "depth" is not key=value`,
+		"strong:=3":      `bot spec "strong:=3": argument "=3" is not key=value`,
+		"strong:a=1,a=2": `bot spec "strong:a=1,a=2": argument "a" given twice`,
+	} {
+		_, err := sim.ParseBotSpec(spec)
+		require.EqualError(t, err, want)
+	}
+}
+
+func TestEntrantNames(t *testing.T) {
+	var specs []sim.BotSpec
+	for _, s := range []string{"stupid", "strong", "stupid", "stupid", "strong:depth=2"} {
+		spec, err := sim.ParseBotSpec(s)
+		require.NoError(t, err)
+		specs = append(specs, spec)
+	}
+	require.Equal(t, []string{"stupid", "strong", "stupid#2", "stupid#3", "strong:depth=2"}, sim.EntrantNames(specs))
+}
+
+func TestFaultLogKeepsTheFirstFaultOfASeatPerTurn(t *testing.T) {
+	var l sim.FaultLog
+	l.Begin(1)
+	l.Add(0, sim.FaultPanic, "boom")
+	l.Add(0, sim.FaultNoAnswer, "no direction")
+	l.Add(1, sim.FaultInvalid, "bad")
+	l.Begin(2)
+	l.Add(0, sim.FaultNoAnswer, "again")
+	require.Equal(t, []sim.Fault{
+		{Seat: 0, Turn: 1, Kind: sim.FaultPanic, Msg: "boom"},
+		{Seat: 1, Turn: 1, Kind: sim.FaultInvalid, Msg: "bad"},
+		{Seat: 0, Turn: 2, Kind: sim.FaultNoAnswer, Msg: "again"},
+	}, l.Faults())
+	l.Reset()
+	require.Empty(t, l.Faults())
+}
