@@ -22,9 +22,11 @@ var Dirs = [4]Dir{XPlus, XMinus, YPlus, YMinus}
 
 var dirText = [...]string{"", "x+", "x-", "y+", "y-"}
 
+// dirDX and dirDY hold each direction's move, indexed by the Dir's low
+// three bits so that a lookup needs no bounds check.
 var (
-	dirDX = [...]int{0, 1, -1, 0, 0}
-	dirDY = [...]int{0, 0, 0, 1, -1}
+	dirDX = [8]int{0, 1, -1, 0, 0, 0, 0, 0}
+	dirDY = [8]int{0, 0, 0, 1, -1, 0, 0, 0}
 )
 
 // Valid reports whether d is one of the four directions.
@@ -38,12 +40,12 @@ func (d Dir) String() string {
 	return fmt.Sprintf("Dir(%d)", uint8(d))
 }
 
-// Delta returns the change of x and y that d makes.
+// Delta returns the change of x and y that d makes; 0, 0 for NoDir.
 func (d Dir) Delta() (dx, dy int) {
-	if !d.Valid() {
+	if d > YMinus {
 		return 0, 0
 	}
-	return dirDX[d], dirDY[d]
+	return dirDX[d&7], dirDY[d&7]
 }
 
 // Opposite returns the direction that undoes d.

@@ -40,7 +40,8 @@ func (r *Rules) eliminateBlocked(s *State, acts []Dir, faults *sim.FaultLog) {
 			continue
 		}
 		x, y := s.cell(trail[len(trail)-1])
-		x, y = x+dirDX[d], y+dirDY[d]
+		dx, dy := d.Delta()
+		x, y = x+dx, y+dy
 		if !r.onBoard(x, y) || s.grid[s.index(x, y)] != free {
 			s.dying[seat] = true
 			continue

@@ -11,20 +11,21 @@ type View struct {
 	Turn    int // the turn about to be played, from 1
 	Width   int
 	Height  int
+	grid    []uint8
 	s       *State
 }
 
 // Observe fills o with what seat sees.
 func (r *Rules) Observe(s *State, seat int, o *View) {
-	*o = View{Seat: seat, Players: len(s.trails), Turn: s.turn + 1, Width: s.width, Height: s.height, s: s}
+	*o = View{Seat: seat, Players: len(s.trails), Turn: s.turn + 1, Width: s.width, Height: s.height, grid: s.grid, s: s}
 }
 
 // OnBoard reports whether (x, y) is a cell of the board.
-func (v *View) OnBoard(x, y int) bool { return x >= 0 && x < v.Width && y >= 0 && y < v.Height }
+func (v *View) OnBoard(x, y int) bool { return uint(x) < uint(v.Width) && uint(y) < uint(v.Height) }
 
 // Free reports whether (x, y) is on the board and in no trail.
 func (v *View) Free(x, y int) bool {
-	return v.OnBoard(x, y) && v.s.grid[y*v.Width+x] == free
+	return v.OnBoard(x, y) && v.grid[y*v.Width+x] == free
 }
 
 // Owner returns the seat whose trail holds (x, y), or -1 when the cell is
@@ -33,7 +34,7 @@ func (v *View) Owner(x, y int) int {
 	if !v.OnBoard(x, y) {
 		return -1
 	}
-	return int(v.s.grid[y*v.Width+x]) - 1
+	return int(v.grid[y*v.Width+x]) - 1
 }
 
 // Alive reports whether seat is still playing.

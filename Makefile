@@ -1,0 +1,36 @@
+# arena — common tasks. `make help` lists them.
+
+GO      ?= go
+PKGS    ?= ./...
+BENCH   ?= .
+COUNT   ?= 1
+
+.PHONY: help build test race bench lint run fuzz clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+
+build: ## build the arena binary into ./arena
+	$(GO) build -o arena ./cmd/arena
+
+test: ## run every test
+	$(GO) test -count=$(COUNT) $(PKGS)
+
+race: ## run the tests under the race detector (long strength tests skipped)
+	$(GO) test -race -short $(PKGS)
+
+bench: ## run the benchmarks (BENCH=regexp to choose)
+	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem $(PKGS)
+
+lint: ## check formatting and vet
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+run: ## play the default tournament (tron/duel)
+	$(GO) run ./cmd/arena run
+
+fuzz: ## fuzz the Tron engine for 30 s
+	$(GO) test -run '^$$' -fuzz FuzzStep -fuzztime 30s ./engines/tron
+
+clean: ## remove the built binary
+	rm -f arena
