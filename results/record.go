@@ -37,7 +37,7 @@ type Record struct {
 	Scores    []float64   `json:"scores"`
 	Places    []int       `json:"places"` // 1 = best, ties share a place
 	Turns     int         `json:"turns"`
-	Faults    []sim.Fault `json:"faults"`
+	Faults    []sim.Fault `json:"faults"` // bot faults in order; a fault's Seat indexes Bots
 	StateHash string      `json:"state_hash"`
 	Error     string      `json:"error,omitempty"` // set when the match did not finish
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/sim"
@@ -30,7 +32,27 @@ type Summary struct {
 
 // window is how many matches each worker may be ahead of the oldest match
 // not yet handed on. It bounds memory whatever the schedule's length.
-const window = 64
+const window = 256
+
+// Batches: a worker takes consecutive matches in batches sized to last
+// about batchTime, so that short matches (Tron's last a few microseconds)
+// do not pay for a channel hand-off each, while long ones are still spread
+// one by one. The size depends on timing, never the results: every match
+// is the same whoever plays it.
+const (
+	batchTime = time.Millisecond
+	maxBatch  = 64
+)
+
+// batch is a run of consecutive matches [start, end).
+type batch struct{ start, end int }
+
+// finished is a played batch: a record per match, nil for a match dropped
+// on cancellation.
+type finished struct {
+	start int
+	recs  []*results.Record
+}
 
 // Run plays the schedule and calls emit with every match's record, strictly
 // in match order, from the calling goroutine, as soon as the match and all
@@ -50,30 +72,17 @@ func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Sum
 	defer cancel()
 
 	slots := make(chan struct{}, workers*window) // one per match started and not yet handed on
-	jobs := make(chan Pairing)
-	done := make(chan *results.Record, workers)
+	jobs := make(chan batch, workers)
+	done := make(chan finished, workers)
+	var played atomic.Int64 // matches finished by the workers, for sizing batches
 
-	go func() { // dispatch in order, never more than the window ahead
-		defer close(jobs)
-		for i := range total {
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case jobs <- cfg.Schedule.Match(i, nil):
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	go dispatch(ctx, total, workers, slots, jobs, &played)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			play(ctx, cfg, jobs, done)
+			work(ctx, cfg, jobs, done, &played)
 		}()
 	}
 	go func() { wg.Wait(); close(done) }()
@@ -84,11 +93,15 @@ func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Sum
 		pending = map[int]*results.Record{}
 		emitErr error
 	)
-	for rec := range done {
-		if rec == nil || emitErr != nil {
-			continue // interrupted, or the run is stopping: drain
+	for f := range done {
+		if emitErr != nil {
+			continue // the run is stopping: drain
 		}
-		pending[rec.Match] = rec
+		for k, rec := range f.recs {
+			if rec != nil {
+				pending[f.start+k] = rec
+			}
+		}
 		for r, ok := pending[next]; ok; r, ok = pending[next] {
 			delete(pending, next)
 			if emitErr = emit(r); emitErr != nil {
@@ -113,18 +126,52 @@ func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Sum
 	return sum, nil
 }
 
-// play is one worker: it plays the matches it is given on its own table and
-// sends their records, or nil for a match abandoned on cancellation.
-func play(ctx context.Context, cfg Config, jobs <-chan Pairing, done chan<- *results.Record) {
+// dispatch hands out the matches in order, in batches, never more than the
+// window ahead of the matches handed on.
+func dispatch(ctx context.Context, total, workers int, slots chan<- struct{}, jobs chan<- batch, played *atomic.Int64) {
+	defer close(jobs)
+	start := time.Now()
+	for i := 0; i < total; {
+		n := 1
+		if done := played.Load(); done > 0 {
+			perMatch := time.Since(start) / time.Duration(done)
+			n = int(batchTime / max(perMatch, 1))
+		}
+		n = max(1, min(n, maxBatch, (total-i)/(2*workers)))
+		for range n {
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+		}
+		select {
+		case jobs <- batch{i, i + n}:
+		case <-ctx.Done():
+			return
+		}
+		i += n
+	}
+}
+
+// work is one worker: it plays the batches it is given on its own table and
+// sends their records back.
+func work(ctx context.Context, cfg Config, jobs <-chan batch, done chan<- finished, played *atomic.Int64) {
 	table := cfg.Setup.NewTable()
 	names := cfg.Setup.Entrants()
-	for p := range jobs {
-		res := table.Play(ctx, p.Seed, p.Seating)
-		if errors.Is(res.Err, sim.ErrInterrupted) {
-			done <- nil
-			continue
+	var seating []int
+	for b := range jobs {
+		f := finished{start: b.start, recs: make([]*results.Record, b.end-b.start)}
+		for i := b.start; i < b.end && ctx.Err() == nil; i++ {
+			p := cfg.Schedule.Match(i, seating)
+			seating = p.Seating
+			res := table.Play(ctx, p.Seed, p.Seating)
+			if !errors.Is(res.Err, sim.ErrInterrupted) {
+				f.recs[i-b.start] = NewRecord(cfg.Setup, cfg.Scenario, p, names, res)
+			}
+			played.Add(1)
 		}
-		done <- NewRecord(cfg.Setup, cfg.Scenario, p, names, res)
+		done <- f
 	}
 }
 

@@ -117,7 +117,6 @@ func (s *Schedule) circle(block int) []int {
 // distinct from the engine's and the seats' streams.
 const blockStream = 1 << 32
 
-
 func grow(s []int, n int) []int {
 	if cap(s) < n {
 		return make([]int, n)

@@ -56,6 +56,11 @@ func turn(t testing.TB, r *Rules, s *State, moves string) []sim.Fault {
 // trails, that trails never overlap, and that eliminated players have none.
 func checkInvariants(t testing.TB, s *State) {
 	t.Helper()
+	for i, v := range s.grid {
+		x, y := s.cell(int32(i))
+		onBoard := x >= 0 && x < s.width && y >= 0 && y < s.height
+		require.Equal(t, !onBoard, v == wall, "cell (%d,%d) is a wall if and only if it is off the board", x, y)
+	}
 	owned := 0
 	for seat, trail := range s.trails {
 		if s.eliminated[seat] != 0 {
@@ -68,7 +73,7 @@ func checkInvariants(t testing.TB, s *State) {
 	}
 	used := 0
 	for _, v := range s.grid {
-		if v != free {
+		if v != free && v != wall {
 			used++
 		}
 	}
@@ -76,8 +81,9 @@ func checkInvariants(t testing.TB, s *State) {
 }
 
 func head(s *State, seat int) Cell {
-	t := s.trails[seat]
-	x, y := s.cell(t[len(t)-1])
+	var v View
+	(&Rules{}).Observe(s, seat, &v)
+	x, y, _ := v.Head(seat)
 	return Cell{x, y}
 }
 

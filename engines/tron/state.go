@@ -8,31 +8,43 @@ import (
 	"github.com/arenasim/arena/sim"
 )
 
-// free marks an empty cell of the grid; any other value is 1 + the seat
-// whose trail holds the cell.
-const free = 0
+// The values of a grid cell: free, a wall around the board, or 1 + the
+// seat whose trail holds the cell.
+const (
+	free = 0
+	wall = 0xff
+)
 
 // State is a Tron match in progress. Its zero value is ready for Init.
+//
+// The grid has a border of walls around the board, so that the cell beyond
+// any edge is a wall: a move needs no bounds check, only a look at its
+// target. Cell (x, y) is at index (y+1)*stride + x+1, stride = width+2.
 type State struct {
 	width, height int
+	stride        int
+	step          [8]int32 // the change of grid index of each Dir, by its low three bits
 	turn          int
-	grid          []uint8   // width×height cells, row-major: free or 1+seat
-	trails        [][]int32 // per seat, cell indices from the start (tail) to the head
+	grid          []uint8   // (width+2)×(height+2) cells, row-major: free, wall or 1+seat
+	trails        [][]int32 // per seat, grid indices from the start (tail) to the head
 	eliminated    []int     // per seat, the turn it was eliminated in; 0 while alive
 	alive         int       // seats still playing
 	over          bool
 
 	// Scratch space of Step, kept to avoid allocating.
-	target []int32 // per seat, the cell it moves to this turn
+	target []int32 // per seat, the grid index it moves to this turn
 	dying  []bool  // per seat, eliminated this turn
 }
 
 // Init starts a match: an empty board and one trail of one cell per player,
 // at the pinned starts or at random ones (rule sheet, "Board and players").
 func (r *Rules) Init(s *State, rng *rand.Rand) {
-	s.width, s.height, s.turn, s.over = r.Width, r.Height, 0, false
-	s.grid = grow(s.grid, r.Width*r.Height)
-	clear(s.grid)
+	s.width, s.height, s.stride, s.turn, s.over = r.Width, r.Height, r.Width+2, 0, false
+	for _, d := range Dirs {
+		dx, dy := d.Delta()
+		s.step[d] = int32(dy*s.stride + dx)
+	}
+	s.resetGrid()
 	s.eliminated = grow(s.eliminated, r.Players)
 	clear(s.eliminated)
 	s.target = grow(s.target, r.Players)
@@ -44,8 +56,22 @@ func (r *Rules) Init(s *State, rng *rand.Rand) {
 	s.alive = r.Players
 	for seat := range r.Players {
 		c := r.start(s, seat, rng)
-		s.trails[seat] = append(s.trails[seat][:0], int32(s.index(c.X, c.Y)))
-		s.grid[s.index(c.X, c.Y)] = uint8(seat + 1)
+		i := s.index(c.X, c.Y)
+		s.trails[seat] = append(s.trails[seat][:0], int32(i))
+		s.grid[i] = uint8(seat + 1)
+	}
+}
+
+// resetGrid empties the board and walls its border.
+func (s *State) resetGrid() {
+	s.grid = grow(s.grid, s.stride*(s.height+2))
+	clear(s.grid)
+	last := len(s.grid) - s.stride
+	for x := range s.stride {
+		s.grid[x], s.grid[last+x] = wall, wall
+	}
+	for row := s.stride; row < last; row += s.stride {
+		s.grid[row], s.grid[row+s.stride-1] = wall, wall
 	}
 }
 
@@ -74,9 +100,11 @@ func (r *Rules) start(s *State, seat int, rng *rand.Rand) Cell {
 	return Cell{1 + k%cols, 1 + k/cols}
 }
 
-func (s *State) index(x, y int) int { return y*s.width + x }
+// index returns the grid index of (x, y), for -1 ≤ x ≤ width, -1 ≤ y ≤ height.
+func (s *State) index(x, y int) int { return (y+1)*s.stride + x + 1 }
 
-func (s *State) cell(i int32) (x, y int) { return int(i) % s.width, int(i) / s.width }
+// cell returns the coordinates of a grid index.
+func (s *State) cell(i int32) (x, y int) { return int(i)%s.stride - 1, int(i)/s.stride - 1 }
 
 // Turn returns the number of turns played.
 func (r *Rules) Turn(s *State) int { return s.turn }
@@ -112,7 +140,9 @@ func (r *Rules) Outcome(s *State, out *sim.Outcome) {
 	sim.RankPlaces(merit[:len(s.eliminated)], out.Places)
 }
 
-// Hash hashes the turn, the board size and every trail in order.
+// Hash hashes the turn, the board size and every trail in order, each cell
+// as y*width + x (not as a grid index, so that the hash does not depend on
+// how the grid is laid out).
 func (r *Rules) Hash(s *State) uint64 {
 	h := sim.NewHasher()
 	h.Int(s.turn)
@@ -122,7 +152,8 @@ func (r *Rules) Hash(s *State) uint64 {
 		h.Int(s.eliminated[seat])
 		h.Int(len(trail))
 		for _, c := range trail {
-			h.Int(int(c))
+			x, y := s.cell(c)
+			h.Int(y*s.width + x)
 		}
 	}
 	return h.Sum()

@@ -21,8 +21,9 @@ func (r *Rules) Step(s *State, acts []Dir, _ *rand.Rand, faults *sim.FaultLog) {
 }
 
 // eliminateBlocked is step 2: a player is eliminated if it gave no valid
-// direction or its target is off the board or in the snapshot S of all
-// trails at the start of the turn. Nothing has moved yet, so the grid is S.
+// direction or its target is off the board (a wall of the grid's border) or
+// in the snapshot S of all trails at the start of the turn. Nothing has
+// moved yet, so the grid is S.
 func (r *Rules) eliminateBlocked(s *State, acts []Dir, faults *sim.FaultLog) {
 	for seat, trail := range s.trails {
 		s.target[seat], s.dying[seat] = noTarget, false
@@ -39,14 +40,12 @@ func (r *Rules) eliminateBlocked(s *State, acts []Dir, faults *sim.FaultLog) {
 			}
 			continue
 		}
-		x, y := s.cell(trail[len(trail)-1])
-		dx, dy := d.Delta()
-		x, y = x+dx, y+dy
-		if !r.onBoard(x, y) || s.grid[s.index(x, y)] != free {
+		t := trail[len(trail)-1] + s.step[d&7]
+		if s.grid[t] != free {
 			s.dying[seat] = true
 			continue
 		}
-		s.target[seat] = int32(s.index(x, y))
+		s.target[seat] = t
 	}
 }
 

@@ -1,0 +1,192 @@
+package tron
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/sim"
+)
+
+// Limits and defaults of the strong bot's arguments.
+const (
+	maxDepth     = 32
+	maxWork      = 1_000_000
+	defaultDepth = 8
+	defaultWork  = 200
+)
+
+// StrongParams are the arguments of the strong bot.
+var StrongParams = []sim.ParamSpec{
+	{Name: "depth", Default: strconv.Itoa(defaultDepth), Doc: "deepest duel search, in turns (my move and the opponent's reply), 1..32"},
+	{Name: "work", Default: strconv.Itoa(defaultWork), Doc: "thousands of cells the territory evaluations of a duel search may visit per move, 1..1000000 (a 100×100 board holds 10 of them)"},
+}
+
+// StrongConfig holds the strong bot's arguments.
+type StrongConfig struct {
+	Depth        int // deepest duel search, in turns
+	Work         int // cells the duel search may visit per move, in thousands
+	cells, edges int
+}
+
+// DefaultStrongConfig returns the arguments the strong bot uses when none
+// are given.
+func DefaultStrongConfig() StrongConfig {
+	return StrongConfig{Depth: defaultDepth, Work: defaultWork, cells: 1}
+}
+
+// strongBot describes the strong bot for the registry.
+func strongBot() sim.Bot[tron.View, tron.Dir] {
+	return sim.Bot[tron.View, tron.Dir]{
+		Name:    "strong",
+		Summary: "Voronoi territory with alpha-beta search in duels, one-ply territory among many, wall-hugging fill once walled off",
+		Params:  StrongParams,
+		Prepare: func(args sim.Params) (func() sim.Player[tron.View, tron.Dir], error) {
+			cfg, err := readStrongConfig(args)
+			if err != nil {
+				return nil, err
+			}
+			return func() sim.Player[tron.View, tron.Dir] { return NewStrong(cfg) }, nil
+		},
+	}
+}
+
+// readStrongConfig reads and checks the strong bot's arguments.
+func readStrongConfig(args sim.Params) (StrongConfig, error) {
+	r := sim.NewParamReader(args)
+	cfg := DefaultStrongConfig()
+	cfg.Depth = r.Int("depth", 1, maxDepth)
+	cfg.Work = r.Int("work", 1, maxWork)
+	return cfg, r.Err()
+}
+
+// Strong is a strong Tron player. Each turn it works out who shares its
+// region of free cells, then plays one of three ways:
+//   - alone: it fills its region, hugging walls, without cutting itself off
+//     from the larger part of what is left;
+//   - against one opponent: alpha-beta search with iterative deepening under
+//     a node budget, scoring positions by Voronoi territory;
+//   - against several: the move whose territory is largest when all the
+//     opponents move at once, avoiding cells an opponent may also enter.
+//
+// It is deterministic: the budget counts evaluations, never time. All its
+// buffers are kept between turns and matches, so a turn allocates nothing.
+type Strong struct {
+	cfg   StrongConfig
+	seat  int
+	board board
+	terr  territory
+	fill  filler
+	duel  duel
+
+	rivals [tron.MaxPlayers]int // seats sharing my region this turn
+	srcs   [tron.MaxPlayers + 1]source
+
+	// alone remembers that no opponent could reach my region at turn. It
+	// stays true as long as nobody is eliminated: only an eliminated
+	// player's erased trail can open a way between regions.
+	alone     bool
+	turn      int
+	aliveSeen int
+
+	modes [modeCount]int // moves played in each mode, for tests and tuning
+}
+
+// mode is a way of choosing a move.
+type mode int
+
+const (
+	modeFill mode = iota
+	modeShallow
+	modeSearch
+	modeCrowd
+	modeCount
+)
+
+// NewStrong returns a strong player with the given arguments.
+func NewStrong(cfg StrongConfig) *Strong {
+	p := &Strong{cfg: cfg}
+	p.duel.b, p.duel.terr = &p.board, &p.terr
+	p.duel.weighCells, p.duel.weighEdges = cfg.cells, cfg.edges
+	return p
+}
+
+// Reset prepares for a match in seat m.Seat. The player draws no random
+// numbers.
+func (p *Strong) Reset(m sim.MatchInfo, _ *rand.Rand) {
+	p.seat = m.Seat
+	p.alone, p.turn, p.aliveSeen = false, 0, 0
+}
+
+// Act picks a move.
+func (p *Strong) Act(v *tron.View) (tron.Dir, error) {
+	b := &p.board
+	b.sync(v)
+	p.fill.resize(b)
+	head := b.heads[p.seat]
+	if head < 0 {
+		return tron.XPlus, nil // not in play: any answer will do
+	}
+	var k uint8
+	switch rivals := p.findRivals(v); len(rivals) {
+	case 0:
+		p.modes[modeFill]++
+		k = p.fill.move(b, head)
+	case 1:
+		k = p.duelMove(rivals[0])
+	default:
+		p.modes[modeCrowd]++
+		p.terr.load(b)
+		k = p.crowd(rivals)
+	}
+	return tron.Dirs[k], nil
+}
+
+// findRivals returns the alive opponents that can step into my region. A
+// flood of the region settles it, unless I was already alone last turn and
+// nobody has been eliminated since.
+func (p *Strong) findRivals(v *tron.View) []int {
+	alive := 0
+	for seat := range v.Players {
+		if v.Alive(seat) {
+			alive++
+		}
+	}
+	// Asked again in the same turn, or in the next one, with nobody gone.
+	stillAlone := p.alone && (v.Turn == p.turn || v.Turn == p.turn+1) && alive == p.aliveSeen
+	p.turn, p.aliveSeen = v.Turn, alive
+	if stillAlone {
+		return nil
+	}
+	b := &p.board
+	p.fill.region(b, b.heads[p.seat])
+	rivals := p.rivals[:0]
+	for seat, h := range b.heads {
+		if seat != p.seat && h >= 0 && p.fill.reaches(b, h) {
+			rivals = append(rivals, seat)
+		}
+	}
+	p.alone = len(rivals) == 0
+	return rivals
+}
+
+// searchReach is the distance from the heads, in cells, within which their
+// territories must meet for a search deeper than one turn to pay: farther
+// apart, no line within reach of the search lets the players interact, and
+// one turn, both players moving, does as well for a fraction of the cost.
+const searchReach = 6
+
+// duelMove picks a move against the one opponent sharing my region.
+func (p *Strong) duelMove(opp int) uint8 {
+	p.terr.load(&p.board)
+	depth := p.cfg.Depth
+	if !p.duel.near(p.seat, opp, searchReach) {
+		depth = 1
+	}
+	if depth == 1 {
+		p.modes[modeShallow]++
+	} else {
+		p.modes[modeSearch]++
+	}
+	return p.duel.best(p.seat, opp, depth, 1000*p.cfg.Work)
+}

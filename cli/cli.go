@@ -1,0 +1,155 @@
+// Package cli is the arena command line: it parses arguments, wires the
+// registry, runner and results together, and maps errors to exit codes. The
+// binary's main only calls Run, so every command is testable in process.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/pflag"
+)
+
+// Exit codes (DESIGN.md, "CLI contract").
+const (
+	ExitOK          = 0   // success, or a positive verdict
+	ExitNegative    = 1   // a negative verdict of a verdict command
+	ExitBadInput    = 2   // bad usage or bad input
+	ExitInconclusve = 3   // a verdict command at its game cap
+	ExitInternal    = 4   // a recovered panic, an I/O error
+	ExitInterrupted = 130 // stopped by Ctrl-C
+)
+
+// Run runs arena with the given arguments (without the program name) and
+// returns the exit code. Ctrl-C (or SIGTERM) cancels the run in progress.
+func Run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return Main(ctx, args, stdout, stderr)
+}
+
+// Main is Run with the caller's context.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	env := &env{stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		printOverview(stdout)
+		return ExitOK
+	}
+	name, rest := args[0], args[1:]
+	if name == "-h" || name == "--help" {
+		name = "help"
+	}
+	cmd := findCommand(name)
+	if cmd == nil {
+		fmt.Fprintf(stderr, "arena: unknown command %q (see arena help)\n", name)
+		return ExitBadInput
+	}
+	return env.exit(cmd.call(ctx, env, rest))
+}
+
+// env is where a command writes.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+// exit prints err as one line on stderr and returns its exit code.
+func (e *env) exit(err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	var ex *exitError
+	if errors.As(err, &ex) {
+		if ex.err != nil {
+			fmt.Fprintf(e.stderr, "arena: %v\n", ex.err)
+		}
+		return ex.code
+	}
+	fmt.Fprintf(e.stderr, "arena: %v\n", err)
+	return ExitInternal
+}
+
+// exitError carries an exit code; a nil err prints nothing.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// badInput is an error of the user's: exit code 2.
+func badInput(format string, args ...any) error {
+	return &exitError{ExitBadInput, fmt.Errorf(format, args...)}
+}
+
+// asBadInput marks err as the user's.
+func asBadInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{ExitBadInput, err}
+}
+
+// command is one subcommand of arena.
+type command struct {
+	name    string
+	usage   string // the synopsis after "arena "
+	short   string // one line for the overview
+	long    string // the rest of `arena help NAME`
+	options func() options
+	run     func(ctx context.Context, env *env, opts options, args []string) error
+}
+
+// options holds the flags of one command.
+type options interface {
+	register(fs *pflag.FlagSet)
+}
+
+// commands is filled by init in help.go, to break the cycle between the
+// help command and the list of commands.
+var commands []*command
+
+func findCommand(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// flagSet returns c's flags, registered into opts.
+func (c *command) flagSet(opts options) *pflag.FlagSet {
+	fs := pflag.NewFlagSet("arena "+c.name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	opts.register(fs)
+	fs.BoolP("help", "h", false, "show this help")
+	return fs
+}
+
+// call parses args and runs c. --help prints c's help to stdout instead.
+func (c *command) call(ctx context.Context, env *env, args []string) error {
+	opts := c.options()
+	fs := c.flagSet(opts)
+	err := fs.Parse(args)
+	if help, _ := fs.GetBool("help"); errors.Is(err, pflag.ErrHelp) || (err == nil && help) {
+		c.printHelp(env.stdout)
+		return nil
+	}
+	if err != nil {
+		return badInput("%s: %v (see arena help %s)", c.name, err, c.name)
+	}
+	return c.run(ctx, env, opts, fs.Args())
+}

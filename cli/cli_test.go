@@ -1,0 +1,311 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/results"
+)
+
+// arena runs the CLI in process and returns its exit code, stdout and
+// stderr.
+func arena(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	return arenaCtx(t, context.Background(), args...)
+}
+
+func arenaCtx(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := Main(ctx, args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// quick are flags that keep a Tron tournament fast.
+var quick = []string{"--bots", "stupid,straight,random", "--games", "6", "--bootstrap", "100"}
+
+func TestOverviewAndHelp(t *testing.T) {
+	code, out, _ := arena(t)
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "Usage: arena <command>")
+	for _, c := range []string{"run", "play", "list", "help"} {
+		require.Contains(t, out, "  "+c+" ")
+	}
+	code, out, _ = arena(t, "help", "run")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "Usage: arena run [SCENARIO|FILE] [flags]")
+	require.Contains(t, out, "--games")
+	code, out2, _ := arena(t, "run", "--help")
+	require.Equal(t, 0, code)
+	require.Equal(t, out, out2)
+
+	code, _, errOut := arena(t, "fly")
+	require.Equal(t, 2, code)
+	require.Equal(t, "arena: unknown command \"fly\" (see arena help)\n", errOut)
+	code, _, errOut = arena(t, "help", "fly")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, `unknown command "fly"`)
+}
+
+func TestRunPrintsStandings(t *testing.T) {
+	code, out, errOut := arena(t, append([]string{"run"}, quick...)...)
+	require.Equal(t, 0, code, errOut)
+	require.Empty(t, errOut, "no progress when stderr is not a terminal")
+	for _, s := range []string{"BOT", "ELO", "95% CI", "straight", "stupid", "random", "18 matches, 2 seats"} {
+		require.Contains(t, out, s)
+	}
+}
+
+func TestRunFormats(t *testing.T) {
+	code, out, _ := arena(t, append([]string{"run", "--format", "json"}, quick...)...)
+	require.Equal(t, 0, code)
+	var doc struct {
+		Ratings []map[string]any `json:"ratings"`
+		Matches int              `json:"matches"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Equal(t, 18, doc.Matches)
+	require.Len(t, doc.Ratings, 3)
+	for _, k := range []string{"bot", "elo", "elo_lo", "elo_hi", "games", "wins", "draws", "losses", "score_mean"} {
+		require.Contains(t, doc.Ratings[0], k)
+	}
+	code, out, _ = arena(t, append([]string{"run", "-f", "csv"}, quick...)...)
+	require.Equal(t, 0, code)
+	require.True(t, strings.HasPrefix(out, "rank,bot,elo,elo_lo,elo_hi,"), out)
+	code, out, _ = arena(t, append([]string{"run", "--format", "markdown"}, quick...)...)
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "|:")
+	code, _, errOut := arena(t, append([]string{"run", "--format", "xml"}, quick...)...)
+	require.Equal(t, 2, code)
+	require.Equal(t, 1, strings.Count(errOut, "\n"))
+	require.Contains(t, errOut, `--format: unknown format "xml"`)
+}
+
+func TestRunIsDeterministicWhateverTheWorkers(t *testing.T) {
+	dir := t.TempDir()
+	run := func(name string, jobs string) (string, string) {
+		path := filepath.Join(dir, name)
+		args := ([]string{"run", "tron/ffa4", "--games", "8", "--bots", "stupid,straight,random,stupid,straight",
+			"-j", jobs, "--format", "json", "--out", path, "--bootstrap", "200"})
+		code, out, errOut := arena(t, args...)
+		require.Equal(t, 0, code, errOut)
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		return out, string(b)
+	}
+	json1, jsonl1 := run("a.jsonl", "1")
+	json4, jsonl4 := run("b.jsonl", "4")
+	jsonAgain, jsonlAgain := run("c.jsonl", "4")
+	require.Equal(t, json1, json4, "-j 1 and -j 4 give the same standings")
+	require.Equal(t, jsonl1, jsonl4, "-j 1 and -j 4 give the same records")
+	require.Equal(t, json4, jsonAgain, "two runs give the same bytes")
+	require.Equal(t, jsonl4, jsonlAgain)
+
+	lines := strings.Split(strings.TrimSpace(jsonl1), "\n")
+	require.Len(t, lines, 1+8)
+	var h results.Header
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &h))
+	require.Equal(t, "header", h.Type)
+	require.Equal(t, "tron/ffa4", h.Scenario)
+	require.Equal(t, []string{"stupid", "straight", "random", "stupid#2", "straight#2"}, h.Bots)
+	require.Equal(t, 4, h.Seats)
+	var r results.Record
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &r))
+	for _, key := range []string{`"match":`, `"seed":`, `"game":"tron"`, `"scenario":"tron/ffa4"`, `"rules_hash":`, `"bots":`,
+		`"scores":`, `"places":`, `"turns":`, `"faults":`, `"state_hash":`} {
+		require.Contains(t, lines[1], key)
+	}
+}
+
+func TestRunRefusesToOverwrite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte("precious\n"), 0o644))
+	code, _, errOut := arena(t, append([]string{"run", "--out", path}, quick...)...)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "the file exists; pass --force to overwrite it")
+	b, _ := os.ReadFile(path)
+	require.Equal(t, "precious\n", string(b), "nothing already written is lost")
+	code, _, _ = arena(t, append([]string{"run", "--out", path, "--force"}, quick...)...)
+	require.Equal(t, 0, code)
+}
+
+func TestInterruptedRunPrintsPartialStandings(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	code, out, errOut := arenaCtx(t, ctx, append([]string{"run", "--out", path}, quick...)...)
+	require.Equal(t, 130, code)
+	require.Contains(t, out, "BOT", "the partial table is printed")
+	require.Contains(t, errOut, "interrupted after")
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(b), `"type":"header"`, "what was written is flushed")
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+		return p
+	}
+	unknownKey := write("unknown.json", `{"game":"tron","seeds":3}`)
+	wrongType := write("type.json", `{"game":"tron","games":"ten"}`)
+	badJSON := write("bad.json", "{\"game\":\"tron\",\n}")
+	badGame := write("game.json", `{"game":"chess"}`)
+	badParam := write("param.json", `{"game":"tron","params":{"width":0}}`)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--game", "chess"}, `--game: unknown game "chess" (known: tron)`},
+		{[]string{"run", "--bots", "stupid,genius"}, `--bots: unknown bot "genius" for game tron (known: random, stupid, straight, strong, script)`},
+		{[]string{"run", "--bot", "strong:depth=x"}, "--bots: bot strong:depth=x: param depth:"},
+		{[]string{"run", "--param", "width=0"}, "--param width: 0 is out of range 1..4096"},
+		{[]string{"run", "--param", "width"}, `--param "width": want key=value`},
+		{[]string{"run", "--param", "colour=red"}, "--param colour: unknown parameter (known: width, height, players, starts, max_turns)"},
+		{[]string{"run", "--param", "width=2", "--param", "height=2"}, "2 players need 2 random start cells, but a 2×2 board has 1"},
+		{[]string{"run", "--bots", "stupid"}, "a 2-seat game needs at least 2 bots, got 1"},
+		{[]string{"run", "--games", "0"}, "games: 0 is not a positive number"},
+		{[]string{"run", "-j", "0"}, "--jobs: 0 is not a positive number"},
+		{[]string{"run", "--anchor", "nobody"}, `--anchor: "nobody" is not one of the bots`},
+		{[]string{"run", "--frobnicate"}, "run: unknown flag: --frobnicate"},
+		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed)`},
+		{[]string{"run", wrongType}, `type.json: key games: "ten" is not a whole number`},
+		{[]string{"run", badJSON}, "bad.json: line 2, column 2: invalid character '}' looking for beginning of object key string"},
+		{[]string{"run", badGame}, `game.json: key game: unknown game "chess" (known: tron)`},
+		{[]string{"run", badParam}, "param.json: param width: 0 is out of range 1..4096"},
+		{[]string{"run", filepath.Join(dir, "missing.json")}, "missing.json: no such file or directory"},
+		{[]string{"run", "tron/nope"}, `unknown scenario "tron/nope"`},
+		{[]string{"run", "tron/duel", "tron/small"}, "run: takes at most one scenario"},
+		{[]string{"run", "tron/duel", "--game", "minibus"}, "--game is minibus"},
+		{[]string{"play", "--bots", "strong,stupid", "--param", "starts=[[1,1]]"}, "--param starts: 1 cells for 2 players"},
+		{[]string{"play", "--bot", "script:file=" + filepath.Join(dir, "none.txt"), "--bots", "stupid"}, "none.txt: no such file or directory"},
+		{[]string{"list", "maps"}, `list: unknown kind "maps"`},
+		{[]string{"list", "bots", "chess"}, `unknown game "chess"`},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, errOut := arena(t, tc.args...)
+			require.Equal(t, 2, code, "stdout: %s\nstderr: %s", out, errOut)
+			require.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
+			require.True(t, strings.HasPrefix(errOut, "arena: "), errOut)
+			require.Contains(t, errOut, tc.want)
+		})
+	}
+}
+
+func TestPlay(t *testing.T) {
+	dir := t.TempDir()
+	out, trace := filepath.Join(dir, "m.jsonl"), filepath.Join(dir, "t.jsonl")
+	code, stdout, errOut := arena(t, "play", "--bots", "straight,stupid", "--seed", "5", "--out", out, "--trace", trace)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, stdout, "tron/duel  seed 5  ")
+	require.Contains(t, stdout, "straight")
+
+	h, recs := readRecords(t, out)
+	require.Equal(t, 1, h.Matches)
+	require.Len(t, recs, 1)
+	require.Equal(t, uint64(5), recs[0].Seed)
+	require.Equal(t, []string{"straight", "stupid"}, recs[0].Bots)
+
+	b, err := os.ReadFile(trace)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	require.Len(t, lines, recs[0].Turns+1, "turn 0, then one line per turn")
+	var last struct {
+		Turn    int             `json:"turn"`
+		Actions []*string       `json:"actions"`
+		State   json.RawMessage `json:"state"`
+		Hash    string          `json:"hash"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &last))
+	require.Equal(t, recs[0].Turns, last.Turn)
+	require.Equal(t, recs[0].StateHash, last.Hash, "the trace ends on the recorded state")
+	require.Len(t, last.Actions, 2)
+}
+
+func TestPlaySeatCountFollowsTheBots(t *testing.T) {
+	code, stdout, errOut := arena(t, "play", "--bots", "stupid,stupid,straight", "--seed", "3")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, stdout, "stupid#2")
+	require.Contains(t, stdout, "│ 2    │ straight │ 1     │")
+}
+
+func TestPlayReplaysAMatchOfARun(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	code, _, errOut := arena(t, "run", "tron/small", "--bots", "straight,stupid,random", "--games", "4", "--out", path)
+	require.Equal(t, 0, code, errOut)
+	_, recs := readRecords(t, path)
+	for _, r := range []results.Record{recs[0], recs[5], recs[len(recs)-1]} {
+		play := filepath.Join(t.TempDir(), "p.jsonl")
+		seed := json.Number(strings.TrimSpace(string(mustJSON(t, r.Seed))))
+		code, _, errOut := arena(t, "play", "tron/small", "--bots", strings.Join(r.Bots, ","), "--seed", seed.String(), "--out", play)
+		require.Equal(t, 0, code, errOut)
+		_, again := readRecords(t, play)
+		require.Equal(t, r.StateHash, again[0].StateHash, "match %d replays", r.Match)
+		require.Equal(t, r.Places, again[0].Places)
+	}
+}
+
+// readRecords reads a results file, copying each record (the reader reuses
+// its buffers).
+func readRecords(t *testing.T, path string) (results.Header, []results.Record) {
+	t.Helper()
+	var recs []results.Record
+	h, err := results.ReadFile(path, func(r *results.Record) error {
+		var c results.Record
+		require.NoError(t, json.Unmarshal(mustJSON(t, r), &c))
+		recs = append(recs, c)
+		return nil
+	})
+	require.NoError(t, err)
+	return h, recs
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return b
+}
+
+func TestPlayScriptedBots(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	b := filepath.Join(dir, "b.txt")
+	require.NoError(t, os.WriteFile(a, []byte("# seat 0\nx+\nx+\n"), 0o644))
+	require.NoError(t, os.WriteFile(b, []byte("y+\ny+\ny+\ny+\n"), 0o644))
+	code, stdout, errOut := arena(t, "play", "--param", "width=5", "--param", "height=5", "--param", "starts=[[0,0],[4,0]]",
+		"--bot", "script:file="+a, "--bot", "script:file="+b)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, stdout, "3 turns")
+	require.Contains(t, stdout, "fault: seat 0 (script:file="+a+"), turn 3, no-answer: script: no action left")
+}
+
+func TestList(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"list"}, []string{"tron", "tron/duel"}},
+		{[]string{"list", "games"}, []string{"GAME", "tron"}},
+		{[]string{"list", "bots"}, []string{"straight", "stupid", "random", "strong", "script", "file=null"}},
+		{[]string{"list", "bots", "tron"}, []string{"straight"}},
+		{[]string{"list", "scenarios"}, []string{"tron/duel", "tron/ffa4", "tron/small"}},
+		{[]string{"list", "scenarios", "tron"}, []string{"tron/small"}},
+		{[]string{"list", "params", "tron"}, []string{"width", "max_turns"}},
+		{[]string{"list", "params"}, []string{"starts"}},
+	} {
+		code, out, errOut := arena(t, tc.args...)
+		require.Equal(t, 0, code, errOut)
+		for _, w := range tc.want {
+			require.Contains(t, out, w, tc.args)
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	commands = []*command{runCommand, playCommand, listCommand, helpCommand}
+}
+
+const overview = `arena plays bot-programming games headless and deterministic: thousands of
+seeded matches in parallel, then ratings (Elo with confidence intervals) and
+score tables. Every match is reproducible from its seed.
+
+Usage: arena <command> [arguments]
+
+Commands:
+%s
+Examples:
+  arena run                                 the default tournament, tron/duel
+  arena run tron/ffa4 -j 2 --out ffa.jsonl  another scenario, 2 workers, records kept
+  arena run --game tron --bots strong,straight --games 200
+  arena play --bots strong,stupid --trace trace.jsonl
+  arena list bots tron
+
+Run 'arena help <command>' for a command's flags; docs/ has the rest.
+Exit codes: 0 success, 1 negative verdict, 2 bad usage or input,
+3 inconclusive, 4 internal failure, 130 interrupted.
+`
+
+func printOverview(w io.Writer) {
+	var b strings.Builder
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-6s %s\n", c.name, c.short)
+	}
+	fmt.Fprintf(w, overview, b.String())
+}
+
+// printHelp writes c's usage, description and flags.
+func (c *command) printHelp(w io.Writer) {
+	fmt.Fprintf(w, "Usage: arena %s\n\n%s\n", c.usage, strings.TrimSpace(c.long))
+	fs := c.flagSet(c.options())
+	if usages := fs.FlagUsages(); usages != "" {
+		fmt.Fprintf(w, "\nFlags:\n%s", usages)
+	}
+}
+
+type noOptions struct{}
+
+func (noOptions) register(*pflag.FlagSet) {}
+
+var helpCommand = &command{
+	name:    "help",
+	usage:   "help [COMMAND]",
+	short:   "show help for arena or for one command",
+	long:    "Without a command, help lists the commands; with one, it shows its flags.",
+	options: func() options { return noOptions{} },
+	run: func(_ context.Context, env *env, _ options, args []string) error {
+		switch len(args) {
+		case 0:
+			printOverview(env.stdout)
+			return nil
+		case 1:
+			c := findCommand(args[0])
+			if c == nil {
+				return badInput("help: unknown command %q (commands: %s)", args[0], commandNames())
+			}
+			c.printHelp(env.stdout)
+			return nil
+		}
+		return badInput("help: takes at most one command, got %q", args)
+	},
+}
+
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,147 @@
+package cli
+
+import (
+	"context"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/arenasim/arena/registry"
+	"github.com/arenasim/arena/scenarios"
+	"github.com/arenasim/arena/sim"
+)
+
+var listCommand = &command{
+	name:  "list",
+	usage: "list [games|bots|scenarios|params] [GAME]",
+	short: "list games, bots, scenarios or game parameters",
+	long: `List shows what arena can play. Without a kind it lists the games. With
+GAME, bots, scenarios and params are limited to that game; without, every
+game's are listed.
+
+  games      each game, its summary and its default scenario
+  bots       each bot, its arguments (NAME:key=value,…) and what it does
+  scenarios  each embedded scenario: game, seats, bots, games, seed
+  params     each game parameter, its default and its range`,
+	options: func() options { return noOptions{} },
+	run:     list,
+}
+
+func list(_ context.Context, env *env, _ options, args []string) error {
+	kind := "games"
+	if len(args) > 0 {
+		kind = args[0]
+	}
+	if len(args) > 2 {
+		return badInput("list: too many arguments %q (see arena help list)", args)
+	}
+	entries := registry.Entries()
+	if len(args) == 2 {
+		e, err := registry.Lookup(args[1])
+		if err != nil {
+			return badInput("list %s: %v", kind, err)
+		}
+		entries = []registry.Entry{e}
+	}
+	t := listTable(env.stdout)
+	switch kind {
+	case "games":
+		if len(args) == 2 {
+			return badInput("list games: takes no game")
+		}
+		t.Header("game", "default scenario", "summary")
+		for _, e := range entries {
+			info := e.Game.Info()
+			t.Append(info.Name, e.DefaultScenario, info.Summary)
+		}
+	case "bots":
+		t.Header("game", "bot", "arguments", "summary")
+		for _, e := range entries {
+			info := e.Game.Info()
+			for _, b := range info.Bots {
+				t.Append(info.Name, b.Name, describeArgs(b.Params), b.Summary)
+			}
+		}
+	case "scenarios":
+		t.Header("scenario", "game", "seats", "bots", "games", "seed", "description")
+		for _, name := range scenarios.Names() {
+			sc, err := scenarios.Load(name)
+			if err != nil {
+				return err
+			}
+			if !hasGame(entries, sc.Game) {
+				continue
+			}
+			t.Append(name, sc.Game, seatsOf(sc), strings.Join(sc.Bots, ","), sc.Games, strconv.FormatUint(sc.Seed, 10), sc.Description)
+		}
+	case "params":
+		t.Header("game", "param", "default", "meaning")
+		for _, e := range entries {
+			info := e.Game.Info()
+			for _, p := range info.Params {
+				t.Append(info.Name, p.Name, p.Default, p.Doc)
+			}
+		}
+	default:
+		return badInput("list: unknown kind %q (want games, bots, scenarios or params)", kind)
+	}
+	return t.Render()
+}
+
+// listTable returns a borderless table, easy to read and to grep.
+func listTable(w io.Writer) *tablewriter.Table {
+	return tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
+			Borders: tw.BorderNone,
+			Symbols: tw.NewSymbols(tw.StyleASCII),
+			Settings: tw.Settings{
+				Separators: tw.Separators{BetweenColumns: tw.Off, BetweenRows: tw.Off},
+				Lines:      tw.Lines{ShowHeaderLine: tw.Off},
+			},
+		})),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithHeaderAutoFormat(tw.On),
+		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+	)
+}
+
+func describeArgs(params []sim.ParamSpec) string {
+	var parts []string
+	for _, p := range params {
+		parts = append(parts, p.Name+"="+p.Default+" ("+p.Doc+")")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func hasGame(entries []registry.Entry, game string) bool {
+	for _, e := range entries {
+		if e.Game.Info().Name == game {
+			return true
+		}
+	}
+	return false
+}
+
+// seatsOf returns a scenario's seat count as its parameters give it.
+func seatsOf(sc *scenarios.Scenario) string {
+	if v, ok := sc.Params["players"]; ok {
+		return string(v)
+	}
+	return "default"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func joinNames(list []string) string { return strings.Join(list, ", ") }

@@ -1,0 +1,269 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+)
+
+var runCommand = &command{
+	name:  "run",
+	usage: "run [SCENARIO|FILE] [flags]",
+	short: "play a tournament and print the standings",
+	long: `Run plays a scenario's schedule of matches on all cores and prints the
+standings: Bradley–Terry Elo (mean 0) with a 95% bootstrap interval, games,
+wins/draws/losses, mean score and faults per bot.
+
+SCENARIO is an embedded scenario (arena list scenarios), FILE a scenario
+file; without either, --game's default scenario, else tron/duel.
+
+Who plays whom: in a 2-seat game every pair of bots meets, each seed played
+twice with the seats swapped; --games N is the number of matches per pair
+(N/2 seeds × 2 seat orders, an odd N rounded up). In a game of N ≠ 2 seats,
+N bots sit at each match and the seats rotate over the same seed; --games is
+the number of matches in total, rounded up to whole rotations; with more
+bots than seats, a seeded, balanced choice of who sits where.
+
+The results are a pure function of the scenario, the bots, --games and
+--seed: the same bytes whatever -j. --out keeps one JSON record per match
+(JSONL, a header line first), written in match order as matches finish.
+Ctrl-C stops the run: finished matches are kept, the partial standings are
+printed, and the exit code is 130.`,
+	options: func() options { return &runOptions{} },
+	run:     runTournament,
+}
+
+type runOptions struct {
+	sel       selection
+	games     int
+	jobs      int
+	out       string
+	force     bool
+	format    string
+	anchor    string
+	bootstrap int
+	progress  bool
+}
+
+func (o *runOptions) register(fs *pflag.FlagSet) {
+	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
+	fs.IntVar(&o.games, "games", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
+	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "matches played at once")
+	fs.StringVarP(&o.out, "out", "o", "", "write the match records to this JSONL `file`")
+	fs.BoolVar(&o.force, "force", false, "overwrite the --out file if it exists")
+	fs.StringVarP(&o.format, "format", "f", "table", "standings format: table, markdown, csv or json")
+	fs.StringVar(&o.anchor, "anchor", "", "give this bot Elo 0 instead of the mean")
+	fs.IntVar(&o.bootstrap, "bootstrap", results.DefaultBootstrap, "bootstrap resamples behind the 95% intervals; 0 for none")
+	fs.BoolVar(&o.progress, "progress", false, "show progress on stderr even when it is not a terminal")
+}
+
+func runTournament(ctx context.Context, env *env, opts options, args []string) error {
+	o := opts.(*runOptions)
+	c, err := o.sel.resolve("run", args)
+	if err != nil {
+		return err
+	}
+	format, err := results.ParseFormat(o.format)
+	if err != nil {
+		return badInput("--format: %v", err)
+	}
+	if o.jobs < 1 {
+		return badInput("--jobs: %d is not a positive number", o.jobs)
+	}
+	if o.bootstrap < 0 {
+		return badInput("--bootstrap: %d is negative", o.bootstrap)
+	}
+	setup, err := c.setup()
+	if err != nil {
+		return err
+	}
+	if o.anchor != "" && !contains(setup.Entrants(), o.anchor) {
+		return badInput("--anchor: %q is not one of the bots (%s)", o.anchor, joinNames(setup.Entrants()))
+	}
+	games, seed := c.scenario.Games, c.scenario.Seed
+	if o.sel.fs.Changed("games") {
+		games = o.games
+	}
+	if o.sel.fs.Changed("seed") {
+		seed = o.sel.seed
+	}
+	sched, err := runner.NewSchedule(setup.Seats(), len(c.specs), games, seed)
+	if err != nil {
+		return badInput("%s: %v", c.scenario.Name, err)
+	}
+	header := &results.Header{
+		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: c.scenario.Name,
+		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: setup.Entrants(), Seats: setup.Seats(),
+		Games: games, Matches: sched.Len(), Seed: seed,
+	}
+	out, err := openOut(o.out, o.force)
+	if err != nil {
+		return err
+	}
+	defer out.close()
+	if err := out.write(header); err != nil {
+		return err
+	}
+
+	tally := results.NewTally(setup.Entrants())
+	cfg := runner.Config{Setup: setup, Schedule: sched, Scenario: c.scenario.Name, Workers: o.jobs}
+	if o.progress || isTerminal(env.stderr) {
+		cfg.Progress = newProgress(env.stderr)
+	}
+	sum, err := runner.Run(ctx, cfg, func(r *results.Record) error {
+		if err := tally.Add(r); err != nil {
+			return err
+		}
+		return out.record(r)
+	})
+	if cfg.Progress != nil {
+		fmt.Fprintln(env.stderr)
+	}
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	if err := out.close(); err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	resamples := o.bootstrap
+	if resamples == 0 {
+		resamples = -1 // results reads 0 as its default; here 0 means none
+	}
+	st, err := tally.Standings(results.Options{Bootstrap: resamples, Seed: seed, Anchor: o.anchor})
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	if err := st.Write(env.stdout, format); err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	switch {
+	case sum.Interrupted:
+		fmt.Fprintf(env.stderr, "arena: interrupted after %d of %d matches; the standings above count those\n", sum.Played, sched.Len())
+		return &exitError{code: ExitInterrupted}
+	case sum.Failed > 0:
+		return &exitError{ExitInternal, fmt.Errorf("%d of %d matches failed with an engine error; their records hold the seed (arena play --seed)", sum.Failed, sum.Played)}
+	}
+	return nil
+}
+
+// outFile is the --out file, or nothing when none was asked for.
+type outFile struct {
+	path string
+	f    *os.File
+	w    *results.Writer
+	buf  *bufio.Writer
+	last time.Time
+}
+
+// openOut creates the --out file; an existing file is kept unless force.
+func openOut(path string, force bool) (*outFile, error) {
+	o := &outFile{path: path}
+	if path == "" {
+		return o, nil
+	}
+	f, err := createFile("--out", path, force)
+	if err != nil {
+		return nil, err
+	}
+	o.f = f
+	o.buf = bufio.NewWriterSize(f, 64<<10)
+	o.w = results.NewWriter(o.buf)
+	return o, nil
+}
+
+func (o *outFile) write(h *results.Header) error {
+	if o.w == nil {
+		return nil
+	}
+	if err := o.w.WriteHeader(h); err != nil {
+		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", o.path, err)}
+	}
+	return o.flush()
+}
+
+// record writes one record, flushing at most every 100 ms so that a crash
+// loses little and a fast run is not slowed by system calls.
+func (o *outFile) record(r *results.Record) error {
+	if o.w == nil {
+		return nil
+	}
+	if err := o.w.WriteRecord(r); err != nil {
+		return fmt.Errorf("--out %s: %w", o.path, err)
+	}
+	if now := time.Now(); now.Sub(o.last) > 100*time.Millisecond {
+		o.last = now
+		return o.flush()
+	}
+	return nil
+}
+
+func (o *outFile) flush() error {
+	if err := o.buf.Flush(); err != nil {
+		return fmt.Errorf("--out %s: %w", o.path, err)
+	}
+	return nil
+}
+
+// close flushes and closes the file; it may be called twice.
+func (o *outFile) close() error {
+	if o.f == nil {
+		return nil
+	}
+	err := o.flush()
+	if cerr := o.f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("--out %s: %w", o.path, cerr)
+	}
+	o.f = nil
+	return err
+}
+
+// createFile creates the file of an output flag. An existing file is an
+// error unless force: nothing already written is lost by mistake.
+func createFile(flag, path string, force bool) (*os.File, error) {
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if !force {
+		flags |= os.O_EXCL
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if os.IsExist(err) {
+		return nil, badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
+	}
+	if err != nil {
+		return nil, badInput("%s: %v", flag, err)
+	}
+	return f, nil
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// newProgress returns a progress line writer, redrawn at most 10 times a
+// second.
+func newProgress(w io.Writer) func(done, total int) {
+	start := time.Now()
+	var last time.Time
+	return func(done, total int) {
+		now := time.Now()
+		if done < total && now.Sub(last) < 100*time.Millisecond {
+			return
+		}
+		last = now
+		fmt.Fprintf(w, "\r%d/%d matches (%.0f%%), %.1f s", done, total, 100*float64(done)/float64(total), now.Sub(start).Seconds())
+	}
+}

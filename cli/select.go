@@ -1,0 +1,157 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/registry"
+	"github.com/arenasim/arena/scenarios"
+	"github.com/arenasim/arena/sim"
+)
+
+// selection holds the flags run and play share: what to play.
+type selection struct {
+	game   string
+	bots   []string // --bots: plain names, comma-separated
+	bot    []string // --bot: one spec each, repeatable
+	params []string // --param key=value, repeatable
+	seed   uint64
+	fs     *pflag.FlagSet
+}
+
+func (s *selection) register(fs *pflag.FlagSet, seedDoc string) {
+	s.fs = fs
+	fs.StringVar(&s.game, "game", "", "play this game's default scenario (see arena list games)")
+	fs.StringSliceVar(&s.bots, "bots", nil, "bots by name, comma-separated: `a,b,c`; replaces the scenario's")
+	fs.StringArrayVar(&s.bot, "bot", nil, "one bot `SPEC` (NAME or NAME:key=value,…); repeat it, after --bots")
+	fs.StringArrayVar(&s.params, "param", nil, "override a game parameter: `key=value`, value read as JSON when it parses, else as a string; repeatable")
+	fs.Uint64Var(&s.seed, "seed", 0, seedDoc)
+}
+
+// chosen is a resolved selection.
+type chosen struct {
+	scenario *scenarios.Scenario
+	entry    registry.Entry
+	params   sim.Params
+	origin   map[string]string // parameter → where its value came from
+	specs    []sim.BotSpec
+	botsFrom string // where the bots came from, for error messages
+	flagBots bool   // the bots came from --bots/--bot
+}
+
+// resolve finds the scenario (positional argument, --game's default, or
+// the default scenario), applies --param and picks the bots.
+func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
+	if len(args) > 1 {
+		return nil, badInput("%s: takes at most one scenario, got %s", cmd, strings.Join(args, " "))
+	}
+	sc, err := s.scenario(args)
+	if err != nil {
+		return nil, asBadInput(err)
+	}
+	if s.game != "" && sc.Game != s.game {
+		return nil, badInput("%s: scenario %s is a %s scenario, but --game is %s", cmd, sc.Name, sc.Game, s.game)
+	}
+	entry, err := registry.Lookup(sc.Game)
+	if err != nil {
+		return nil, badInput("%s: key game: %v", sc.Name, err)
+	}
+	c := &chosen{scenario: sc, entry: entry, params: sc.Params.Clone(), origin: map[string]string{}}
+	for k := range c.params {
+		c.origin[k] = sc.Name
+	}
+	for _, kv := range s.params {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, badInput("--param %q: want key=value", kv)
+		}
+		k = strings.TrimSpace(k)
+		c.params[k] = sim.ParseParamValue(v)
+		c.origin[k] = "--param " + k
+	}
+	if err := c.pickBots(s); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// scenario loads the scenario named by args, by --game, or the default.
+func (s *selection) scenario(args []string) (*scenarios.Scenario, error) {
+	switch {
+	case len(args) == 1 && scenarios.Embedded(args[0]):
+		return scenarios.Load(args[0])
+	case len(args) == 1:
+		sc, err := scenarios.LoadFile(args[0])
+		if err != nil && !strings.ContainsAny(args[0], `.\`) && strings.Count(args[0], "/") == 1 {
+			return nil, fmt.Errorf("unknown scenario %q: not an embedded scenario (see arena list scenarios) nor a file", args[0])
+		}
+		return sc, err
+	case s.game != "":
+		entry, err := registry.Lookup(s.game)
+		if err != nil {
+			return nil, fmt.Errorf("--game: %w", err)
+		}
+		return scenarios.Load(entry.DefaultScenario)
+	}
+	return scenarios.Load(registry.DefaultScenario)
+}
+
+// pickBots takes --bots then --bot, or the scenario's bots, or every bot of
+// the game that needs no argument.
+func (c *chosen) pickBots(s *selection) error {
+	texts := append(append([]string{}, s.bots...), s.bot...)
+	c.botsFrom, c.flagBots = "--bots", len(texts) > 0
+	if !c.flagBots {
+		texts, c.botsFrom = c.scenario.Bots, c.scenario.Name+": key bots"
+	}
+	if len(texts) == 0 {
+		for _, b := range c.entry.Game.Info().Bots {
+			if !needsArgs(b) {
+				texts = append(texts, b.Name)
+			}
+		}
+	}
+	for _, t := range texts {
+		spec, err := sim.ParseBotSpec(t)
+		if err != nil {
+			return badInput("%s: %v", c.botsFrom, err)
+		}
+		c.specs = append(c.specs, spec)
+	}
+	return nil
+}
+
+// needsArgs reports whether a bot has a required argument (default null).
+func needsArgs(b sim.BotInfo) bool {
+	for _, p := range b.Params {
+		if p.Default == "null" {
+			return true
+		}
+	}
+	return false
+}
+
+// setup configures the game with the chosen parameters and bots, naming
+// the source of any bad value.
+func (c *chosen) setup() (sim.Setup, error) {
+	st, err := c.entry.Game.Setup(c.params, c.specs)
+	if err == nil {
+		return st, nil
+	}
+	var be *sim.BotError
+	var pe *sim.ParamError
+	if errors.As(err, &be) {
+		return nil, badInput("%s: %v", c.botsFrom, err)
+	}
+	if errors.As(err, &pe) {
+		if from, ok := c.origin[pe.Name]; ok && strings.HasPrefix(from, "--") {
+			return nil, badInput("%s: %v", from, pe.Err)
+		} else if ok {
+			return nil, badInput("%s: %v", from, err)
+		}
+	}
+	return nil, badInput("%s: %v", c.scenario.Name, err)
+}

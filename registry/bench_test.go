@@ -1,0 +1,70 @@
+package registry
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	trbots "github.com/arenasim/arena/bots/tron"
+	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/sim"
+)
+
+// BenchmarkRunnerTronStupid plays 2-seat Tron between two stupid bots on the
+// 100×100 board through the whole framework (registry, setup, schedule,
+// worker pool, records) on one worker, and reports turns per second. The
+// performance budget is 2.5 M turns/s per core.
+func BenchmarkRunnerTronStupid(b *testing.B) {
+	e, err := Lookup("tron")
+	require.NoError(b, err)
+	st, err := e.Game.Setup(sim.Params{}, []sim.BotSpec{{Name: "stupid"}, {Name: "stupid"}})
+	require.NoError(b, err)
+	turns, matches := 0, 0
+	b.ReportAllocs()
+	for b.Loop() {
+		sched, err := runner.NewSchedule(2, 2, 200, uint64(matches))
+		require.NoError(b, err)
+		_, err = runner.Run(context.Background(), runner.Config{Setup: st, Schedule: sched, Workers: 1}, func(r *results.Record) error {
+			turns += r.Turns
+			matches++
+			return nil
+		})
+		require.NoError(b, err)
+	}
+	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+	b.ReportMetric(float64(turns)/float64(matches), "turns/match")
+}
+
+// BenchmarkBareTronStupid is the yardstick of BenchmarkRunnerTronStupid: the
+// same bots and board driven by a bare loop, with no match loop, fault
+// wrapper, schedule or records.
+func BenchmarkBareTronStupid(b *testing.B) {
+	r := &tron.Rules{Width: 100, Height: 100, Players: 2}
+	s := &tron.State{}
+	engineRng := sim.NewRand(1, sim.EngineStream)
+	bots := []*trbots.Stupid{{}, {}}
+	for k, bot := range bots {
+		bot.Reset(sim.MatchInfo{Seat: k, Seats: 2}, sim.NewRand(1, uint64(k)))
+	}
+	acts := make([]tron.Dir, 2)
+	var views [2]tron.View
+	var log sim.FaultLog
+	r.Init(s, engineRng)
+	turns := 0
+	for b.Loop() {
+		if r.Done(s) {
+			r.Init(s, engineRng)
+			log.Reset()
+		}
+		for k, bot := range bots {
+			r.Observe(s, k, &views[k])
+			acts[k], _ = bot.Act(&views[k])
+		}
+		r.Step(s, acts, engineRng, &log)
+		turns++
+	}
+	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
+}

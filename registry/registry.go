@@ -1,0 +1,47 @@
+// Package registry wires every game to its bots. It is the one place that
+// knows all engines and bots; adding a game is one entry here.
+package registry
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arenasim/arena/bots/script"
+	trbots "github.com/arenasim/arena/bots/tron"
+	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/sim"
+)
+
+// Entry is a game with its default scenario.
+type Entry struct {
+	Game            sim.AnyGame
+	DefaultScenario string
+}
+
+// Entries returns every game, in the order listings show them.
+func Entries() []Entry {
+	return []Entry{
+		{tronGame(), "tron/duel"},
+	}
+}
+
+// DefaultScenario is the scenario `arena run` plays when given nothing.
+const DefaultScenario = "tron/duel"
+
+// Lookup returns the game called name.
+func Lookup(name string) (Entry, error) {
+	var names []string
+	for _, e := range Entries() {
+		if e.Game.Info().Name == name {
+			return e, nil
+		}
+		names = append(names, e.Game.Info().Name)
+	}
+	return Entry{}, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+func tronGame() sim.AnyGame {
+	g := tron.Game()
+	g.Bots = append(trbots.Bots(), script.Bot[tron.View](tron.ParseDir))
+	return sim.Erase(&g)
+}

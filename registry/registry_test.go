@@ -1,0 +1,84 @@
+package registry
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	trbots "github.com/arenasim/arena/bots/tron"
+	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/scenarios"
+	"github.com/arenasim/arena/sim"
+)
+
+func TestLookup(t *testing.T) {
+	e, err := Lookup("tron")
+	require.NoError(t, err)
+	require.Equal(t, "tron", e.Game.Info().Name)
+	_, err = Lookup("chess")
+	require.EqualError(t, err, `unknown game "chess" (known: tron)`)
+}
+
+// TestEveryScenarioSetsUp checks that each embedded scenario names a known
+// game, valid parameters and valid bots, and that each game's default
+// scenario exists.
+func TestEveryScenarioSetsUp(t *testing.T) {
+	for _, name := range scenarios.Names() {
+		sc, err := scenarios.Load(name)
+		require.NoError(t, err, name)
+		e, err := Lookup(sc.Game)
+		require.NoError(t, err, name)
+		var specs []sim.BotSpec
+		for _, b := range sc.Bots {
+			s, err := sim.ParseBotSpec(b)
+			require.NoError(t, err)
+			specs = append(specs, s)
+		}
+		st, err := e.Game.Setup(sc.Params, specs)
+		require.NoError(t, err, name)
+		_, err = runner.NewSchedule(st.Seats(), len(specs), sc.Games, sc.Seed)
+		require.NoError(t, err, name)
+	}
+	for _, e := range Entries() {
+		require.True(t, scenarios.Embedded(e.DefaultScenario), e.DefaultScenario)
+	}
+	require.True(t, scenarios.Embedded(DefaultScenario))
+}
+
+// panicker is a Tron bot that panics every turn.
+type panicker struct{}
+
+func (panicker) Reset(sim.MatchInfo, *rand.Rand)   {}
+func (panicker) Act(*tron.View) (tron.Dir, error)  { panic("index out of range [7] with length 3") }
+func newPanicker() sim.Player[tron.View, tron.Dir] { return panicker{} }
+func preparePanicker(sim.Params) (func() sim.Player[tron.View, tron.Dir], error) {
+	return newPanicker, nil
+}
+
+func TestPanickingBotIsRecordedAndTheRunCompletes(t *testing.T) {
+	g := tron.Game()
+	g.Bots = append(trbots.Bots(), sim.Bot[tron.View, tron.Dir]{Name: "panicker", Prepare: preparePanicker})
+	st, err := sim.Erase(&g).Setup(sim.Params{}, []sim.BotSpec{{Name: "panicker"}, {Name: "straight"}})
+	require.NoError(t, err)
+	sched, err := runner.NewSchedule(2, 2, 20, 1)
+	require.NoError(t, err)
+	tally := results.NewTally(st.Entrants())
+	sum, err := runner.Run(context.Background(), runner.Config{Setup: st, Schedule: sched, Workers: 2}, func(r *results.Record) error {
+		require.Len(t, r.Faults, 1, "the panic eliminates it in turn 1")
+		require.Equal(t, sim.FaultPanic, r.Faults[0].Kind)
+		require.Equal(t, 1, r.Faults[0].Turn)
+		require.Equal(t, "index out of range [7] with length 3", r.Faults[0].Msg)
+		require.Equal(t, 1, r.Turns)
+		return tally.Add(r)
+	})
+	require.NoError(t, err)
+	require.Equal(t, runner.Summary{Played: 20}, sum)
+	s, err := tally.Standings(results.Options{Bootstrap: 10})
+	require.NoError(t, err)
+	require.Equal(t, "straight", s.Ratings[0].Bot)
+	require.Equal(t, 20, s.Ratings[1].Faults)
+}

@@ -1,0 +1,139 @@
+package results
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// writeString writes s in format f.
+func writeString(s *Standings, f Format) ([]byte, error) {
+	var b bytes.Buffer
+	err := s.Write(&b, f)
+	return b.Bytes(), err
+}
+
+// sample returns the standings of a small four-player run with a failed
+// match, rated with a fixed seed.
+func sample(t *testing.T) *Standings {
+	entrants := []string{"alpha", "beta", "gamma", "delta"}
+	records := freeForAll(400, entrants, []float64{0.8, 0.4, 0, 0}, 12)
+	records = append(records, Record{Match: 400, Bots: entrants, Error: "engine panic in turn 1"})
+	return standings(t, newTally(t, entrants, records...), Options{Bootstrap: 200, Seed: 2024})
+}
+
+func TestParseFormat(t *testing.T) {
+	for _, f := range []Format{FormatTable, FormatMarkdown, FormatCSV, FormatJSON} {
+		got, err := ParseFormat(f.String())
+		require.NoError(t, err)
+		require.Equal(t, f, got)
+	}
+	tests := []struct{ in, want string }{
+		{"xml", `unknown format "xml" (choices: table, markdown, csv, json)`},
+		{"", `unknown format "" (choices: table, markdown, csv, json)`},
+		{"JSON", `unknown format "JSON" (choices: table, markdown, csv, json)`},
+	}
+	for _, tt := range tests {
+		_, err := ParseFormat(tt.in)
+		require.EqualError(t, err, tt.want)
+	}
+	var f Format
+	require.NoError(t, f.Set("csv"))
+	require.Equal(t, FormatCSV, f)
+	require.Error(t, f.Set("yaml"))
+	require.Equal(t, FormatCSV, f, "a refused value leaves the flag alone")
+}
+
+// TestWriteGolden pins the exact bytes of every format for a fixed seed;
+// run with -update to regenerate them on purpose.
+func TestWriteGolden(t *testing.T) {
+	s := sample(t)
+	for _, f := range []Format{FormatTable, FormatMarkdown, FormatCSV, FormatJSON} {
+		t.Run(f.String(), func(t *testing.T) {
+			got, err := writeString(s, f)
+			require.NoError(t, err)
+			path := filepath.Join("testdata", "standings."+f.String())
+			if *update {
+				require.NoError(t, os.MkdirAll("testdata", 0o755))
+				require.NoError(t, os.WriteFile(path, got, 0o644))
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err)
+			require.Equal(t, string(want), string(got))
+		})
+	}
+}
+
+func TestWriteJSON(t *testing.T) {
+	s := sample(t)
+	out, err := writeString(s, FormatJSON)
+	require.NoError(t, err)
+
+	var raw map[string]any
+	require.NoError(t, json.Unmarshal(out, &raw))
+	for _, key := range []string{"ratings", "matches", "failed", "seats", "bootstrap", "seed", "turns_mean"} {
+		require.Contains(t, raw, key)
+	}
+	require.NotContains(t, raw, "anchor", "absent when the mean is 0")
+	ratings := raw["ratings"].([]any)
+	require.Len(t, ratings, 4)
+	for _, key := range []string{"bot", "elo", "elo_lo", "elo_hi", "games", "wins", "draws", "losses", "score_mean", "score_ci", "faults", "places"} {
+		require.Contains(t, ratings[0], key)
+	}
+
+	var back Standings
+	require.NoError(t, json.Unmarshal(out, &back))
+	require.Equal(t, s.Ratings, back.Ratings)
+	require.Equal(t, 401, back.Matches)
+	require.Equal(t, 1, back.Failed)
+}
+
+func TestWriteCSV(t *testing.T) {
+	s := sample(t)
+	out, err := writeString(s, FormatCSV)
+	require.NoError(t, err)
+	rows, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 5)
+	require.Equal(t, []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "games", "wins", "draws", "losses",
+		"score_mean", "score_ci", "faults", "place_1", "place_2", "place_3", "place_4"}, rows[0])
+	for i, row := range rows[1:] {
+		require.Equal(t, s.Ratings[i].Bot, row[1])
+		require.NotContains(t, strings.Join(row, ","), "+", "plain numbers")
+	}
+}
+
+func TestWriteTables(t *testing.T) {
+	s := sample(t)
+	for _, f := range []Format{FormatTable, FormatMarkdown} {
+		out, err := writeString(s, f)
+		require.NoError(t, err)
+		text := string(out)
+		for _, bot := range []string{"alpha", "beta", "gamma", "delta"} {
+			require.Contains(t, text, bot, f)
+		}
+		require.Contains(t, text, "401 matches, 4 seats, Bradley–Terry Elo (mean 0), 95% bootstrap CI over 200 resamples; 1 failed match left out\n", f)
+		require.Less(t, strings.Index(text, "alpha"), strings.Index(text, "delta"), "best first")
+	}
+	md, err := writeString(s, FormatMarkdown)
+	require.NoError(t, err)
+	require.Contains(t, string(md), "|:--")
+
+	pinned := standings(t, newTally(t, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...), Options{Bootstrap: -1, Anchor: "b"})
+	require.Equal(t, "50 matches, 2 seats, Bradley–Terry Elo (b = 0), no bootstrap CI", pinned.Summary())
+}
+
+func TestSignedElo(t *testing.T) {
+	for in, want := range map[float64]string{123.4: "+123", -45.5: "-46", 0.4: "0", -0.4: "0", 0: "0"} {
+		require.Equal(t, want, signedElo(in), "%v", in)
+	}
+}

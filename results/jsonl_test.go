@@ -1,0 +1,149 @@
+package results
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
+)
+
+func sampleHeader() Header {
+	params := sim.Params{}
+	params.Set("width", 100)
+	return Header{Game: "tron", Scenario: "tron/duel", RulesHash: "abcd", Params: params,
+		Bots: []string{"a", "b"}, Seats: 2, Games: 3, Matches: 3, Seed: 1}
+}
+
+func sampleRecords() []Record {
+	ab := []string{"a", "b"}
+	records := []Record{rec(0, ab, 1, 2), rec(1, []string{"b", "a"}, 1, 1), {Match: 2, Bots: ab, Error: "engine panic in turn 3"}}
+	records[1].Faults = []sim.Fault{{Seat: 1, Turn: 7, Kind: sim.FaultInvalid, Msg: "bad move <x>"}}
+	for i := range records {
+		records[i].Seed = sim.Derive(1, uint64(i))
+		records[i].Game, records[i].StateHash = "tron", "00ff"
+	}
+	return records
+}
+
+func writeFile(t *testing.T, h Header, records []Record) []byte {
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	require.NoError(t, w.WriteHeader(&h))
+	for i := range records {
+		require.NoError(t, w.WriteRecord(&records[i]))
+	}
+	return b.Bytes()
+}
+
+func TestJSONLRoundTrip(t *testing.T) {
+	h, records := sampleHeader(), sampleRecords()
+	out := writeFile(t, h, records)
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	require.Len(t, lines, 4)
+	require.True(t, strings.HasPrefix(lines[0], `{"type":"header","format":1,"game":"tron",`), lines[0])
+	require.Contains(t, lines[0], `"params":{"width":100}`)
+	require.Contains(t, lines[1], `"faults":[]`)
+	require.Contains(t, lines[2], `"msg":"bad move <x>"`)
+	require.NotContains(t, lines[3], "null")
+	require.Equal(t, out, writeFile(t, h, records), "same records, same bytes")
+
+	r, err := NewReader(bytes.NewReader(out), "results.jsonl")
+	require.NoError(t, err)
+	h.Type, h.Format = TypeHeader, FormatVersion
+	require.Equal(t, h, r.Header())
+	var got Record
+	for i, want := range records {
+		require.NoError(t, r.Read(&got))
+		want.Type, want.Format = TypeMatch, FormatVersion
+		// Empty lists come back empty, not nil.
+		require.Equal(t, len(want.Faults), len(got.Faults))
+		if len(want.Faults) == 0 {
+			want.Faults = got.Faults
+		}
+		if want.Scores == nil {
+			want.Scores, want.Places = got.Scores, got.Places
+		}
+		require.Equal(t, want, got, "line %d", i+2)
+	}
+	require.ErrorIs(t, r.Read(&got), io.EOF)
+}
+
+func TestReadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.jsonl")
+	require.NoError(t, os.WriteFile(path, writeFile(t, sampleHeader(), sampleRecords()), 0o644))
+	var tally *Tally
+	h, err := ReadFile(path, func(r *Record) error {
+		if tally == nil {
+			tally = NewTally(sampleHeader().Bots)
+		}
+		return tally.Add(r)
+	})
+	require.NoError(t, err)
+	require.Equal(t, "tron/duel", h.Scenario)
+	require.Equal(t, 3, tally.Matches())
+	require.Equal(t, 1, tally.Failed())
+
+	// An error of the callback names the line.
+	_, err = ReadFile(path, func(r *Record) error {
+		if r.Match == 1 {
+			return errors.New("stop")
+		}
+		return nil
+	})
+	require.EqualError(t, err, path+":3: stop")
+
+	_, err = ReadFile(filepath.Join(t.TempDir(), "missing.jsonl"), nil)
+	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+func TestReaderErrors(t *testing.T) {
+	good := string(writeFile(t, sampleHeader(), sampleRecords()[:1]))
+	header, match, _ := strings.Cut(good, "\n")
+	tests := []struct {
+		name string
+		text string
+		line int
+		want string
+	}{
+		{"empty file", "", 1, "results.jsonl:1: empty file: no header line"},
+		{"bad json", header + "\n" + match + "{\"type\":\"match\",\n", 3, "results.jsonl:3: unexpected end of JSON input"},
+		{"blank lines count", header + "\n\n" + match + "nope\n", 4, "results.jsonl:4: invalid character 'o' in literal null (expecting 'u')"},
+		{"no header", match, 1, `results.jsonl:1: type "match", want "header" on the first line`},
+		{"header twice", header + "\n" + header + "\n", 2, `results.jsonl:2: type "header", want "match"`},
+		{"newer format", header + "\n" + strings.Replace(match, `"format":1`, `"format":2`, 1), 2, "results.jsonl:2: format 2 is not one this arena reads (1..1)"},
+		{"wrong field type", header + "\n" + strings.Replace(match, `"turns":0`, `"turns":"x"`, 1), 2, "results.jsonl:2: json: cannot unmarshal string into Go struct field Record.turns of type int"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := readAll(tt.text)
+			require.EqualError(t, err, tt.want)
+			var le *LineError
+			require.ErrorAs(t, err, &le)
+			require.Equal(t, tt.line, le.Line)
+		})
+	}
+}
+
+// readAll reads text as a results file to the end.
+func readAll(text string) error {
+	r, err := NewReader(strings.NewReader(text), "results.jsonl")
+	if err != nil {
+		return err
+	}
+	var rec Record
+	for {
+		if err := r.Read(&rec); err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+	}
+}

@@ -1,0 +1,358 @@
+package results
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// repeat returns n copies of r.
+func repeat(n int, r Record) []Record {
+	out := make([]Record, n)
+	for i := range out {
+		out[i] = r
+		out[i].Match = i
+	}
+	return out
+}
+
+func TestBradleyTerryTwoBots(t *testing.T) {
+	ab := []string{"a", "b"}
+	tests := []struct {
+		name    string
+		records []Record
+		wantA   float64 // with the prior's virtual draw
+		wantB   float64
+	}{
+		{"30 wins 10 losses", slices.Concat(repeat(30, rec(0, ab, 1, 2)), repeat(10, rec(0, ab, 2, 1))), 30.5, 10.5},
+		{"10 wins 10 draws", slices.Concat(repeat(10, rec(0, ab, 1, 2)), repeat(10, rec(0, ab, 1, 1))), 15.5, 5.5},
+		{"all won", repeat(20, rec(0, []string{"b", "a"}, 2, 1)), 20.5, 0.5},
+		{"even", slices.Concat(repeat(7, rec(0, ab, 1, 2)), repeat(7, rec(0, ab, 2, 1))), 1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := standings(t, newTally(t, ab, tt.records...), Options{Bootstrap: -1})
+			want := 400 * math.Log10(tt.wantA/tt.wantB)
+			d, err := s.Diff("a", "b")
+			require.NoError(t, err)
+			require.InDelta(t, want, d.Elo, 1e-6)
+			require.InDelta(t, want/2, byBot(t, s, "a").Elo, 0.05+1e-9)
+			require.InDelta(t, -want/2, byBot(t, s, "b").Elo, 0.05+1e-9)
+		})
+	}
+}
+
+// requireStationary checks the maximum-likelihood equations of Bradley–Terry
+// with the prior, independently of the fitting algorithm: for every entrant,
+// its wins equal its expected wins under the fitted strengths.
+func requireStationary(t *testing.T, tally *Tally, s *Standings) {
+	t.Helper()
+	k := len(tally.entrants)
+	half := make([]int64, k*k)
+	for _, c := range tally.cats {
+		for _, h := range categoryHalfWins(c) {
+			half[int(h.i)*k+int(h.j)] += int64(c.count) * h.n
+		}
+	}
+	gamma := make([]float64, k)
+	for i := range k {
+		gamma[i] = math.Pow(10, s.elo[i]/400)
+	}
+	for i := range k {
+		wins, expected := 0.0, 0.0
+		for j := range k {
+			if i == j || half[i*k+j]+half[j*k+i] == 0 {
+				continue
+			}
+			wi, wj := float64(half[i*k+j])/2+0.5, float64(half[j*k+i])/2+0.5
+			wins += wi
+			expected += (wi + wj) * gamma[i] / (gamma[i] + gamma[j])
+		}
+		require.InDelta(t, wins, expected, 1e-6*wins, tally.entrants[i])
+	}
+}
+
+func TestBradleyTerryThreeBots(t *testing.T) {
+	abc := []string{"a", "b", "c"}
+	records := slices.Concat(
+		repeat(70, rec(0, []string{"a", "b"}, 1, 2)), repeat(30, rec(0, []string{"a", "b"}, 2, 1)),
+		repeat(65, rec(0, []string{"b", "c"}, 1, 2)), repeat(35, rec(0, []string{"b", "c"}, 2, 1)),
+		repeat(40, rec(0, []string{"c", "a"}, 2, 1)), repeat(9, rec(0, []string{"c", "a"}, 1, 2)),
+		repeat(3, rec(0, []string{"c", "a"}, 1, 1)),
+	)
+	tally := newTally(t, abc, records...)
+	s := standings(t, tally, Options{Bootstrap: -1})
+	require.Equal(t, []string{"a", "b", "c"}, []string{s.Ratings[0].Bot, s.Ratings[1].Bot, s.Ratings[2].Bot})
+	requireStationary(t, tally, s)
+}
+
+func TestBradleyTerryFourSeats(t *testing.T) {
+	entrants := []string{"a", "b", "c", "d", "e"}
+	tally := newTally(t, entrants)
+	// Five entrants in four seats: every match leaves one out, so the
+	// pairwise counts differ from pair to pair.
+	for i, r := range freeForAll(3000, entrants, []float64{1, 0.6, 0.3, 0, 0}, 4) {
+		r.Bots, r.Scores, r.Places = r.Bots[:4], r.Scores[:4], r.Places[:4]
+		// Re-rank the four seats left.
+		places := make([]int, 4)
+		for k := range places {
+			places[k] = 1
+			for j := range r.Places {
+				if r.Places[j] < r.Places[k] {
+					places[k]++
+				}
+			}
+		}
+		r.Places = places
+		require.NoError(t, tally.Add(&r), i)
+	}
+	s := standings(t, tally, Options{Bootstrap: -1})
+	require.Equal(t, "a", s.Ratings[0].Bot)
+	requireStationary(t, tally, s)
+}
+
+func TestCategoryHalfWins(t *testing.T) {
+	// Entrants 0..3 finish 1, 2, 2, 4: 0 beats everyone, 1 and 2 draw, both
+	// beat 3.
+	c := category{seats: []seatPlace{{0, 1}, {1, 2}, {2, 2}, {3, 4}}}
+	want := []halfWin{{0, 1, 2}, {0, 2, 2}, {0, 3, 2}, {1, 2, 1}, {2, 1, 1}, {1, 3, 2}, {2, 3, 2}}
+	require.Equal(t, want, categoryHalfWins(c))
+	// The same entrant in two seats compares nothing with itself.
+	require.Equal(t, []halfWin{{0, 1, 2}, {0, 1, 2}}, categoryHalfWins(category{seats: []seatPlace{{0, 1}, {0, 2}, {1, 3}}}))
+}
+
+func TestAnchor(t *testing.T) {
+	abc := []string{"a", "b", "c"}
+	tally := newTally(t, abc, freeForAll(600, abc, []float64{1, 0, -1}, 5)...)
+	mean := standings(t, tally, Options{Bootstrap: 100, Seed: 1})
+	sum := 0.0
+	for _, e := range mean.elo {
+		sum += e
+	}
+	require.InDelta(t, 0, sum, 1e-9, "mean anchoring")
+	require.Empty(t, mean.Anchor)
+
+	pinned := standings(t, tally, Options{Bootstrap: 100, Seed: 1, Anchor: "b"})
+	b := byBot(t, pinned, "b")
+	require.Zero(t, b.Elo)
+	require.Zero(t, b.EloLo, "the anchor does not move in any replicate")
+	require.Zero(t, b.EloHi)
+	require.Equal(t, "b", pinned.Anchor)
+	for _, bot := range abc {
+		want, err := mean.Diff(bot, "b")
+		require.NoError(t, err)
+		require.InDelta(t, want.Elo, byBot(t, pinned, bot).Elo, 0.05+1e-9, bot)
+		got, err := pinned.Diff(bot, "b")
+		require.NoError(t, err)
+		require.InDelta(t, want.Lo, got.Lo, 1e-6, "the differences do not depend on the anchor")
+	}
+
+	_, err := tally.Standings(Options{Anchor: "zed"})
+	require.EqualError(t, err, `anchor "zed" is not an entrant (entrants: a, b, c)`)
+}
+
+func TestStandingsDegenerate(t *testing.T) {
+	ab := []string{"a", "b"}
+	tests := []struct {
+		name     string
+		entrants []string
+		records  []Record
+	}{
+		{"no matches", ab, nil},
+		{"no entrants", nil, nil},
+		{"one entrant", []string{"a"}, []Record{rec(0, []string{"a"}, 1)}},
+		{"self-play only", ab, []Record{rec(0, []string{"a", "a"}, 1, 2)}},
+		{"all failed", ab, []Record{{Bots: ab, Error: "engine panic"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := standings(t, newTally(t, tt.entrants, tt.records...), Options{Seed: 1})
+			require.Zero(t, s.Bootstrap)
+			require.Len(t, s.Ratings, len(tt.entrants))
+			for _, r := range s.Ratings {
+				require.Equal(t, Rating{Bot: r.Bot, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
+					ScoreMean: r.ScoreMean, ScoreCI: r.ScoreCI, Places: r.Places}, r, "zero Elo, zero-width interval")
+				require.False(t, math.IsNaN(r.ScoreMean) || math.IsNaN(r.ScoreCI))
+			}
+			for _, f := range []Format{FormatTable, FormatMarkdown, FormatCSV, FormatJSON} {
+				out, err := writeString(s, f)
+				require.NoError(t, err, f)
+				require.NotContains(t, string(out), "NaN", f)
+			}
+		})
+	}
+}
+
+// TestStandingsComponents rates two groups that never met: each group is
+// centred on 0 on its own.
+func TestStandingsComponents(t *testing.T) {
+	entrants := []string{"a", "b", "c", "d", "idle"}
+	records := slices.Concat(duels(100, "a", "b", 0.8, 1), duels(100, "c", "d", 0.6, 2))
+	s := standings(t, newTally(t, entrants, records...), Options{Bootstrap: 50})
+	a, b, c, d := byBot(t, s, "a"), byBot(t, s, "b"), byBot(t, s, "c"), byBot(t, s, "d")
+	require.InDelta(t, 0, a.Elo+b.Elo, 0.1+1e-9)
+	require.InDelta(t, 0, c.Elo+d.Elo, 0.1+1e-9)
+	require.Greater(t, a.Elo, c.Elo)
+	idle := byBot(t, s, "idle")
+	require.Zero(t, idle.Elo)
+	require.Zero(t, idle.EloHi-idle.EloLo)
+}
+
+func TestBootstrapDeterministic(t *testing.T) {
+	abc := []string{"a", "b", "c"}
+	tally := newTally(t, abc, freeForAll(500, abc, []float64{0.3, 0, -0.3}, 6)...)
+	first := standings(t, tally, Options{Bootstrap: 300, Seed: 42})
+	again := standings(t, tally, Options{Bootstrap: 300, Seed: 42})
+	require.Equal(t, first, again)
+
+	prev := runtime.GOMAXPROCS(1)
+	serial := standings(t, tally, Options{Bootstrap: 300, Seed: 42})
+	runtime.GOMAXPROCS(prev)
+	require.Equal(t, first, serial, "the result does not depend on the number of goroutines")
+
+	other := standings(t, tally, Options{Bootstrap: 300, Seed: 43})
+	require.Equal(t, first.elo, other.elo, "the point estimates do not depend on the seed")
+	require.NotEqual(t, first.reps, other.reps)
+	require.NotEqual(t, first.Ratings, other.Ratings, "the intervals do")
+}
+
+func TestBootstrapInterval(t *testing.T) {
+	width := func(s *Standings) float64 {
+		d, err := s.Diff("a", "b")
+		require.NoError(t, err)
+		require.Less(t, d.Lo, d.Elo, "the interval holds the estimate")
+		require.Greater(t, d.Hi, d.Elo, "the interval holds the estimate")
+		for _, r := range s.Ratings {
+			require.LessOrEqual(t, r.EloLo, r.Elo)
+			require.GreaterOrEqual(t, r.EloHi, r.Elo)
+		}
+		return d.Hi - d.Lo
+	}
+	ab := []string{"a", "b"}
+	small := standings(t, newTally(t, ab, duels(200, "a", "b", 0.6, 7)...), Options{Seed: 3})
+	large := standings(t, newTally(t, ab, duels(5000, "a", "b", 0.6, 7)...), Options{Seed: 3})
+	require.Equal(t, DefaultBootstrap, small.Bootstrap)
+	ws, wl := width(small), width(large)
+	// The width goes as 1/√matches: 5, give or take bootstrap noise.
+	require.InDelta(t, 5, ws/wl, 1)
+}
+
+// TestDiffStrongBot is the check the lead's Tron tests make: a bot that
+// wins 90 % of its games is more than 200 Elo stronger, and the 95 %
+// interval of the difference excludes 200.
+func TestDiffStrongBot(t *testing.T) {
+	ab := []string{"strong", "weak"}
+	s := standings(t, newTally(t, ab, duels(400, "strong", "weak", 0.9, 8)...), Options{Seed: 11})
+	d, err := s.Diff("strong", "weak")
+	require.NoError(t, err)
+	require.Greater(t, d.Elo, 200.0)
+	require.Greater(t, d.Lo, 200.0)
+	rev, err := s.Diff("weak", "strong")
+	require.NoError(t, err)
+	require.InDelta(t, -d.Elo, rev.Elo, 1e-9)
+	require.InDelta(t, -d.Lo, rev.Hi, 1e-9)
+
+	_, err = s.Diff("strong", "nobody")
+	require.EqualError(t, err, `bot "nobody" is not an entrant (entrants: strong, weak)`)
+}
+
+func TestAliasTable(t *testing.T) {
+	counts := []int{1, 2, 3, 4, 0, 10}
+	a := newAliasTable(counts)
+	for c := range counts {
+		require.LessOrEqual(t, a.thresh[c], a.total)
+	}
+	src := newPCG(5)
+	const draws = 1_000_000
+	got := make([]int, len(counts))
+	for range draws {
+		got[a.draw(src)]++
+	}
+	for c, n := range counts {
+		p := float64(n) / float64(a.total)
+		sd := math.Sqrt(draws * p * (1 - p))
+		require.InDelta(t, draws*p, float64(got[c]), 5*sd+1e-9, "category %d", c)
+	}
+	one := newAliasTable([]int{7})
+	for range 100 {
+		require.Zero(t, one.draw(src))
+	}
+}
+
+// manyEntrants returns a tally of k entrants spread over about 1.5·k·40
+// Elo, playing random two-seat pairings.
+func manyEntrants(t *testing.T, k, matches int) *Tally {
+	entrants := make([]string, k)
+	for i := range entrants {
+		entrants[i] = "bot" + strconv.Itoa(i)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	tally := newTally(t, entrants)
+	for m := range matches {
+		i, j := rng.IntN(k), rng.IntN(k-1)
+		if j >= i {
+			j++
+		}
+		places := []int{1, 2}
+		if rng.NormFloat64()+0.4*float64(i-j) < 0 {
+			places = []int{2, 1}
+		}
+		r := rec(m, []string{entrants[i], entrants[j]}, places...)
+		require.NoError(t, tally.Add(&r))
+	}
+	return tally
+}
+
+// fitterOf returns a loaded fitter for everything in tally.
+func fitterOf(tally *Tally) *fitter {
+	k := len(tally.entrants)
+	half := make([]int64, k*k)
+	for _, c := range tally.sortedCategories() {
+		addHalfWins(half, k, [][]halfWin{categoryHalfWins(c)}, []int{c.count})
+	}
+	m := newPairModel(k, half)
+	for i, p := range m.prior {
+		half[i] += p
+	}
+	f := newFitter(m)
+	f.load(half)
+	return f
+}
+
+// TestFitMatchesMM checks the Newton fit against plain MM iterations run to
+// convergence, a second, slow but simple, implementation.
+func TestFitMatchesMM(t *testing.T) {
+	for _, k := range []int{2, 5, 30} {
+		f := fitterOf(manyEntrants(t, k, 20_000))
+		got := make([]float64, k)
+		f.fit(got)
+		want := make([]float64, k)
+		for range 1_000_000 {
+			if f.mmStep(want) < 1e-13 {
+				break
+			}
+		}
+		for i := range k {
+			require.InDelta(t, want[i], got[i], 1e-8, "k=%d entrant %d", k, i)
+		}
+	}
+}
+
+func TestMMStepClimbs(t *testing.T) {
+	f := fitterOf(manyEntrants(t, 10, 5000))
+	theta := make([]float64, 10)
+	f.setProb(theta)
+	prev := f.logLik()
+	for range 50 {
+		f.mmStep(theta)
+		f.setProb(theta)
+		ll := f.logLik()
+		require.GreaterOrEqual(t, ll, prev-1e-9)
+		prev = ll
+	}
+}

@@ -1,0 +1,211 @@
+package results
+
+import (
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Tally accumulates match records one by one. It keeps per-entrant counters
+// and, for the ratings, one counter per distinct match category instead of
+// the records, so its memory stays flat in the number of matches.
+//
+// A Tally is not safe for concurrent use.
+type Tally struct {
+	entrants []string
+	index    map[string]int
+	stats    []entrantStats
+
+	matches int
+	failed  int
+	seats   int     // the most seats seen in a valid match
+	turns   float64 // sum of the turns of the valid matches
+
+	// cats holds the categories in first-seen order; catIndex finds one by
+	// its key. Standings sorts them canonically, so the first-seen order
+	// never reaches the output.
+	cats     []category
+	catIndex map[string]int
+
+	err     error       // a repeated entrant name, reported by every Add
+	seatBuf []seatPlace // scratch for Add
+	keyBuf  []byte      // scratch for Add
+}
+
+// entrantStats are one entrant's counters over the valid matches.
+type entrantStats struct {
+	games, wins, draws, losses int
+	faults                     int
+	// Plain sums rather than Welford's update: for whole-number scores they
+	// are exact, so the result does not depend on the order of the records.
+	scoreSum, scoreSq float64
+	places            []int // places[p-1] counts the matches finished in place p
+}
+
+// seatPlace is one seat of a match category: who sat there and where it
+// finished.
+type seatPlace struct {
+	entrant int
+	place   int
+}
+
+func compareSeatPlace(a, b seatPlace) int {
+	if c := cmp.Compare(a.entrant, b.entrant); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.place, b.place)
+}
+
+// category is a set of matches that are the same for Bradley–Terry: the same
+// multiset of (entrant, place) pairs, whatever the seat order.
+type category struct {
+	seats []seatPlace // sorted by entrant, then place
+	count int
+}
+
+// NewTally returns an empty tally for the given entrants, in the order of the
+// run's header. Entrant names must be distinct: if one is repeated (a corrupt
+// header), every Add fails with an error that names it.
+func NewTally(entrants []string) *Tally {
+	t := &Tally{
+		entrants: slices.Clone(entrants),
+		index:    make(map[string]int, len(entrants)),
+		stats:    make([]entrantStats, len(entrants)),
+		catIndex: map[string]int{},
+	}
+	for i, name := range entrants {
+		if _, dup := t.index[name]; dup && t.err == nil {
+			t.err = fmt.Errorf("entrant %q listed twice", name)
+		}
+		t.index[name] = i
+	}
+	return t
+}
+
+// Entrants returns the entrant names in the order given to NewTally.
+func (t *Tally) Entrants() []string { return slices.Clone(t.entrants) }
+
+// Matches returns the number of records added, failed ones included.
+func (t *Tally) Matches() int { return t.matches }
+
+// Failed returns the number of records of matches that did not finish
+// (Error set). They are counted but take no part in statistics or ratings.
+func (t *Tally) Failed() int { return t.failed }
+
+// Add counts one match record. It returns an error, and counts nothing, when
+// the record names an unknown bot, its per-seat fields disagree, a place is
+// out of range or a score is not finite; r is not retained.
+func (t *Tally) Add(r *Record) error {
+	if t.err != nil {
+		return t.err
+	}
+	if err := t.check(r); err != nil {
+		return fmt.Errorf("match %d: %w", r.Match, err)
+	}
+	t.matches++
+	if r.Error != "" {
+		t.failed++
+		return nil
+	}
+	n := len(r.Bots)
+	t.seats = max(t.seats, n)
+	t.turns += float64(r.Turns)
+
+	firsts := 0
+	for _, p := range r.Places {
+		if p == 1 {
+			firsts++
+		}
+	}
+	t.seatBuf = t.seatBuf[:0]
+	for k, name := range r.Bots {
+		e := t.index[name]
+		st := &t.stats[e]
+		place, score := r.Places[k], r.Scores[k]
+		st.games++
+		switch {
+		case place > 1:
+			st.losses++
+		case firsts == 1:
+			st.wins++
+		default:
+			st.draws++
+		}
+		st.scoreSum += score
+		st.scoreSq += float64(score * score)
+		if len(st.places) < n {
+			st.places = append(st.places, make([]int, n-len(st.places))...)
+		}
+		st.places[place-1]++
+		t.seatBuf = append(t.seatBuf, seatPlace{e, place})
+	}
+	for _, f := range r.Faults {
+		t.stats[t.index[r.Bots[f.Seat]]].faults++
+	}
+	t.countCategory()
+	return nil
+}
+
+// check validates r before anything is counted, so that Add is all or
+// nothing.
+func (t *Tally) check(r *Record) error {
+	n := len(r.Bots)
+	if n == 0 {
+		return fmt.Errorf("no bots")
+	}
+	for _, name := range r.Bots {
+		if _, ok := t.index[name]; !ok {
+			return fmt.Errorf("unknown bot %q", name)
+		}
+	}
+	if r.Error != "" {
+		return nil // a failed match may have no scores or places
+	}
+	if len(r.Scores) != n || len(r.Places) != n {
+		return fmt.Errorf("%d bots, %d scores, %d places", n, len(r.Scores), len(r.Places))
+	}
+	for k, x := range r.Scores {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("seat %d: score %v is not a finite number", k, x)
+		}
+	}
+	for k, p := range r.Places {
+		if p < 1 || p > n {
+			return fmt.Errorf("seat %d: place %d is out of range 1..%d", k, p, n)
+		}
+	}
+	for _, f := range r.Faults {
+		if f.Seat < 0 || f.Seat >= n {
+			return fmt.Errorf("fault in seat %d of %d", f.Seat, n)
+		}
+	}
+	return nil
+}
+
+// countCategory counts the match described by t.seatBuf in its category.
+func (t *Tally) countCategory() {
+	slices.SortFunc(t.seatBuf, compareSeatPlace)
+	t.keyBuf = t.keyBuf[:0]
+	for _, sp := range t.seatBuf {
+		t.keyBuf = binary.AppendUvarint(t.keyBuf, uint64(sp.entrant))
+		t.keyBuf = binary.AppendUvarint(t.keyBuf, uint64(sp.place))
+	}
+	if i, ok := t.catIndex[string(t.keyBuf)]; ok {
+		t.cats[i].count++
+		return
+	}
+	t.catIndex[string(t.keyBuf)] = len(t.cats)
+	t.cats = append(t.cats, category{seats: slices.Clone(t.seatBuf), count: 1})
+}
+
+// sortedCategories returns the categories in canonical order (by their
+// sorted seats), independent of the order in which records were added.
+func (t *Tally) sortedCategories() []category {
+	cats := slices.Clone(t.cats)
+	slices.SortFunc(cats, func(a, b category) int {
+		return slices.CompareFunc(a.seats, b.seats, compareSeatPlace)
+	})
+	return cats
+}

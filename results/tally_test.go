@@ -1,0 +1,163 @@
+package results
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
+)
+
+func TestTallyWinsDrawsLosses(t *testing.T) {
+	type line struct {
+		games, wins, draws, losses, faults int
+		places                             []int
+	}
+	ab, abcd := []string{"a", "b"}, []string{"a", "b", "c", "d"}
+	withFaults := rec(3, ab, 2, 1)
+	withFaults.Faults = []sim.Fault{{Seat: 0, Turn: 4, Kind: sim.FaultInvalid}, {Seat: 0, Turn: 5, Kind: sim.FaultPanic}}
+	tests := []struct {
+		name     string
+		entrants []string
+		records  []Record
+		want     map[string]line
+	}{
+		{
+			name:     "two seats",
+			entrants: ab,
+			records:  []Record{rec(0, ab, 1, 2), rec(1, []string{"b", "a"}, 1, 2), rec(2, ab, 1, 1), withFaults},
+			want: map[string]line{
+				"a": {games: 4, wins: 1, draws: 1, losses: 2, faults: 2, places: []int{2, 2}},
+				"b": {games: 4, wins: 2, draws: 1, losses: 1, places: []int{3, 1}},
+			},
+		},
+		{
+			name:     "four seats with shared places",
+			entrants: abcd,
+			records: []Record{
+				rec(0, abcd, 1, 2, 2, 4), // a wins alone; b and c share second
+				rec(1, abcd, 1, 1, 3, 4), // a and b share first: a draw for both
+				rec(2, []string{"d", "c", "b", "a"}, 1, 1, 1, 1),
+			},
+			want: map[string]line{
+				"a": {games: 3, wins: 1, draws: 2, places: []int{3, 0, 0, 0}},
+				"b": {games: 3, draws: 2, losses: 1, places: []int{2, 1, 0, 0}},
+				"c": {games: 3, draws: 1, losses: 2, places: []int{1, 1, 1, 0}},
+				"d": {games: 3, draws: 1, losses: 2, places: []int{1, 0, 0, 2}},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := standings(t, newTally(t, tt.entrants, tt.records...), Options{Bootstrap: -1})
+			require.Equal(t, len(tt.records), s.Matches)
+			require.Equal(t, len(tt.entrants), s.Seats)
+			for bot, want := range tt.want {
+				r := byBot(t, s, bot)
+				got := line{r.Games, r.Wins, r.Draws, r.Losses, r.Faults, r.Places}
+				require.Equal(t, want, got, bot)
+			}
+		})
+	}
+}
+
+func TestTallyScoreMean(t *testing.T) {
+	ab := []string{"a", "b"}
+	records := []Record{rec(0, ab, 1, 2), rec(1, ab, 1, 2), rec(2, ab, 2, 1)}
+	records[0].Scores = []float64{3, 0}
+	records[1].Scores = []float64{5, 1}
+	records[2].Scores = []float64{7, 8}
+	s := standings(t, newTally(t, ab, records...), Options{Bootstrap: -1})
+	a := byBot(t, s, "a")
+	require.Equal(t, 5.0, a.ScoreMean)
+	// Sample standard deviation 2 over 3 games.
+	require.InDelta(t, roundSig(z95*2/math.Sqrt(3)), a.ScoreCI, 1e-12)
+}
+
+func TestTallyAddErrors(t *testing.T) {
+	ab := []string{"a", "b"}
+	tests := []struct {
+		name string
+		r    Record
+		want string
+	}{
+		{"unknown bot", rec(7, []string{"a", "x"}, 1, 2), `match 7: unknown bot "x"`},
+		{"no seats", Record{Match: 7}, "match 7: no bots"},
+		{"lengths differ", Record{Match: 7, Bots: ab, Scores: []float64{1}, Places: []int{1, 2}}, "match 7: 2 bots, 1 scores, 2 places"},
+		{"place too high", rec(7, ab, 1, 3), "match 7: seat 1: place 3 is out of range 1..2"},
+		{"place zero", rec(7, ab, 0, 1), "match 7: seat 0: place 0 is out of range 1..2"},
+		{"score not finite", Record{Match: 7, Bots: ab, Scores: []float64{math.NaN(), 1}, Places: []int{1, 2}}, "match 7: seat 0: score NaN is not a finite number"},
+		{"fault seat", Record{Match: 7, Bots: ab, Scores: []float64{1, 2}, Places: []int{1, 2}, Faults: []sim.Fault{{Seat: 2}}}, "match 7: fault in seat 2 of 2"},
+		{"failed with unknown bot", Record{Match: 7, Bots: []string{"z"}, Error: "engine panic"}, `match 7: unknown bot "z"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tally := newTally(t, ab)
+			require.EqualError(t, tally.Add(&tt.r), tt.want)
+			require.Zero(t, tally.Matches(), "a refused record counts nothing")
+			require.Empty(t, tally.cats)
+		})
+	}
+}
+
+func TestNewTallyDuplicate(t *testing.T) {
+	tally := NewTally([]string{"a", "b", "a"})
+	r := rec(0, []string{"a", "b"}, 1, 2)
+	require.EqualError(t, tally.Add(&r), `entrant "a" listed twice`)
+	require.Zero(t, tally.Matches())
+}
+
+func TestTallyFailedMatches(t *testing.T) {
+	ab := []string{"a", "b"}
+	failed := Record{Match: 2, Bots: ab, Error: "engine panic in turn 3", Faults: []sim.Fault{{Seat: 0}}}
+	tally := newTally(t, ab, rec(0, ab, 1, 2), rec(1, ab, 1, 2), failed)
+	require.Equal(t, 3, tally.Matches())
+	require.Equal(t, 1, tally.Failed())
+	s := standings(t, tally, Options{Bootstrap: -1})
+	a := byBot(t, s, "a")
+	require.Equal(t, 2, a.Games, "a failed match takes no part in the statistics")
+	require.Zero(t, a.Faults)
+	require.Equal(t, 1, s.Failed)
+}
+
+// TestTallyMemoryFlat checks that a tally keeps counts, not records: 100 000
+// three-player matches fall into at most the 13 weak orderings of 3
+// entrants, whatever the seat order.
+func TestTallyMemoryFlat(t *testing.T) {
+	entrants := []string{"a", "b", "c"}
+	tally := newTally(t, entrants)
+	for i, r := range freeForAll(100_000, entrants, []float64{0.5, 0, -0.5}, 1) {
+		require.NoError(t, tally.Add(&r), i)
+	}
+	require.Equal(t, 100_000, tally.Matches())
+	require.LessOrEqual(t, len(tally.cats), 13)
+	require.Len(t, tally.catIndex, len(tally.cats))
+}
+
+func TestTallyOrderIndependent(t *testing.T) {
+	entrants := []string{"a", "b", "c", "d"}
+	records := freeForAll(2000, entrants, []float64{1, 0.5, 0, 0}, 2)
+	reversed := make([]Record, len(records))
+	for i, r := range records {
+		reversed[len(records)-1-i] = r
+	}
+	opt := Options{Bootstrap: 200, Seed: 9}
+	want := standings(t, newTally(t, entrants, records...), opt)
+	got := standings(t, newTally(t, entrants, reversed...), opt)
+	require.Equal(t, want, got)
+}
+
+func BenchmarkTallyAdd(b *testing.B) {
+	entrants := []string{"a", "b", "c", "d"}
+	records := freeForAll(1024, entrants, []float64{1, 0.5, 0, 0}, 3)
+	tally := newTally(b, entrants)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if err := tally.Add(&records[i%len(records)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
