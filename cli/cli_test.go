@@ -179,7 +179,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "--frobnicate"}, "run: unknown flag: --frobnicate"},
 		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed)`},
 		{[]string{"run", wrongType}, `type.json: key games: "ten" is not a whole number`},
-		{[]string{"run", badJSON}, "bad.json: line 2, column 2: invalid character '}' looking for beginning of object key string"},
+		{[]string{"run", badJSON}, "bad.json: line 2, column 1: invalid character '}' looking for beginning of object key string"},
 		{[]string{"run", badGame}, `game.json: key game: unknown game "chess" (known: tron)`},
 		{[]string{"run", badParam}, "param.json: param width: 0 is out of range 1..4096"},
 		{[]string{"run", filepath.Join(dir, "missing.json")}, "missing.json: no such file or directory"},

@@ -156,7 +156,7 @@ func describeSyntax(data []byte, err error) string {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		line, col := position(data, se.Offset)
+		line, col := position(data, max(se.Offset-1, 0)) // Offset is just past the bad byte
 		return fmt.Sprintf("line %d, column %d: %s", line, col, strings.TrimPrefix(se.Error(), "json: "))
 	case errors.As(err, &te):
 		return fmt.Sprintf("want a JSON object, got a JSON %s", te.Value)
@@ -164,7 +164,7 @@ func describeSyntax(data []byte, err error) string {
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
-// position returns the 1-based line and column of a byte offset.
+// position returns the 1-based line and column of the byte at offset.
 func position(data []byte, offset int64) (line, col int) {
 	offset = min(offset, int64(len(data)))
 	before := data[:offset]

@@ -1,0 +1,76 @@
+package scenarios
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestEmbeddedScenariosLoad(t *testing.T) {
+	names := Names()
+	require.Subset(t, names, []string{"tron/duel", "tron/ffa4", "tron/small"})
+	for _, name := range names {
+		sc, err := Load(name)
+		require.NoError(t, err, name)
+		require.Equal(t, name, sc.Name)
+		require.NotEmpty(t, sc.Game)
+		require.NotEmpty(t, sc.Description, "%s: every shipped scenario says what it is", name)
+		require.True(t, Embedded(name))
+	}
+	_, err := Load("tron/nope")
+	require.EqualError(t, err, `unknown scenario "tron/nope" (see arena list scenarios)`)
+	require.False(t, Embedded("tron/nope"))
+}
+
+func TestParseDefaults(t *testing.T) {
+	sc, err := Parse("min.json", []byte(`{"game":"tron"}`))
+	require.NoError(t, err)
+	require.Equal(t, &Scenario{Name: "min.json", Game: "tron", Params: sc.Params, Games: DefaultGames}, sc)
+	require.Empty(t, sc.Params)
+	require.NotNil(t, sc.Params)
+
+	sc, err = Parse("full.json", []byte(`{"description":"d","game":"tron","params":{"width":5},"bots":["a","b:x=1"],"games":7,"seed":18446744073709551615}`))
+	require.NoError(t, err)
+	require.Equal(t, "d", sc.Description)
+	require.Equal(t, `5`, string(sc.Params["width"]))
+	require.Equal(t, []string{"a", "b:x=1"}, sc.Bots)
+	require.Equal(t, 7, sc.Games)
+	require.Equal(t, uint64(18446744073709551615), sc.Seed)
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{`{"game":"tron","seeds":1}`, `f.json: unknown key "seeds" (known: description, game, params, bots, games, seed)`},
+		{`{"game":"tron","games":"ten"}`, `f.json: key games: "ten" is not a whole number`},
+		{`{"game":"tron","games":0}`, `f.json: key games: 0 is not a whole number from 1 to 2147483648`},
+		{`{"game":"tron","games":2.5}`, `f.json: key games: 2.5 is not a whole number from 1 to 2147483648`},
+		{`{"game":"tron","seed":-1}`, `f.json: key seed: -1 is not a whole number from 0 to 18446744073709551615`},
+		{`{"game":"tron","params":[1]}`, `f.json: key params: [1] is not an object`},
+		{`{"game":"tron","bots":"stupid"}`, `f.json: key bots: "stupid" is not a list of bot specs (strings)`},
+		{`{"game":"tron","bots":["a:x"]}`, `f.json: key bots: entry 0: bot spec "a:x": argument "x" is not key=value`},
+		{`{"game":3}`, `f.json: key game: 3 is not a string`},
+		{`{"params":{}}`, `f.json: key game: missing (the engine name, e.g. "tron")`},
+		{`[1,2]`, `f.json: want a JSON object, got a JSON array`},
+		{`null`, `f.json: want a JSON object, got null`},
+		{"{\n  \"game\": \"tron\",\n}", `f.json: line 3, column 1: invalid character '}' looking for beginning of object key string`},
+		{``, `f.json: line 1, column 1: unexpected end of JSON input`},
+	} {
+		_, err := Parse("f.json", []byte(tc.body))
+		require.EqualError(t, err, tc.want, tc.body)
+	}
+}
+
+func TestLoadFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"game":"tron","games":3}`), 0o644))
+	sc, err := LoadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, path, sc.Name)
+	require.Equal(t, 3, sc.Games)
+
+	_, err = LoadFile(filepath.Join(dir, "none.json"))
+	require.EqualError(t, err, filepath.Join(dir, "none.json")+": no such file or directory")
+}
