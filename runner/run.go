@@ -34,11 +34,13 @@ type Summary struct {
 // not yet handed on. It bounds memory whatever the schedule's length.
 const window = 256
 
-// Batches: a worker takes consecutive matches in batches sized to last
-// about batchTime, so that short matches (Tron's last a few microseconds)
-// do not pay for a channel hand-off each, while long ones are still spread
-// one by one. The size depends on timing, never the results: every match
-// is the same whoever plays it.
+// Batches: a worker takes consecutive matches in batches sized so that
+// even the longest match seen so far, times the batch size, lasts about
+// batchTime. Short matches (Tron's last microseconds) then do not pay for a
+// channel hand-off each, while a tournament that mixes them with long ones
+// hands out the matches one by one and keeps every worker busy to the end.
+// The size depends on timing, never the results: every match is the same
+// whoever plays it.
 const (
 	batchTime = time.Millisecond
 	maxBatch  = 64
@@ -74,15 +76,15 @@ func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Sum
 	slots := make(chan struct{}, workers*window) // one per match started and not yet handed on
 	jobs := make(chan batch, workers)
 	done := make(chan finished, workers)
-	var played atomic.Int64 // matches finished by the workers, for sizing batches
+	var longest atomic.Int64 // the longest match so far, in nanoseconds, for sizing batches
 
-	go dispatch(ctx, total, workers, slots, jobs, &played)
+	go dispatch(ctx, total, workers, slots, jobs, &longest)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			work(ctx, cfg, jobs, done, &played)
+			work(ctx, cfg, jobs, done, &longest)
 		}()
 	}
 	go func() { wg.Wait(); close(done) }()
@@ -128,14 +130,12 @@ func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Sum
 
 // dispatch hands out the matches in order, in batches, never more than the
 // window ahead of the matches handed on.
-func dispatch(ctx context.Context, total, workers int, slots chan<- struct{}, jobs chan<- batch, played *atomic.Int64) {
+func dispatch(ctx context.Context, total, workers int, slots chan<- struct{}, jobs chan<- batch, longest *atomic.Int64) {
 	defer close(jobs)
-	start := time.Now()
 	for i := 0; i < total; {
 		n := 1
-		if done := played.Load(); done > 0 {
-			perMatch := time.Since(start) / time.Duration(done)
-			n = int(batchTime / max(perMatch, 1))
+		if l := longest.Load(); l > 0 {
+			n = int(int64(batchTime) / l)
 		}
 		n = max(1, min(n, maxBatch, (total-i)/(2*workers)))
 		for range n {
@@ -156,7 +156,7 @@ func dispatch(ctx context.Context, total, workers int, slots chan<- struct{}, jo
 
 // work is one worker: it plays the batches it is given on its own table and
 // sends their records back.
-func work(ctx context.Context, cfg Config, jobs <-chan batch, done chan<- finished, played *atomic.Int64) {
+func work(ctx context.Context, cfg Config, jobs <-chan batch, done chan<- finished, longest *atomic.Int64) {
 	table := cfg.Setup.NewTable()
 	names := cfg.Setup.Entrants()
 	var seating []int
@@ -165,13 +165,20 @@ func work(ctx context.Context, cfg Config, jobs <-chan batch, done chan<- finish
 		for i := b.start; i < b.end && ctx.Err() == nil; i++ {
 			p := cfg.Schedule.Match(i, seating)
 			seating = p.Seating
+			start := time.Now()
 			res := table.Play(ctx, p.Seed, p.Seating)
+			atomicMax(longest, int64(time.Since(start)))
 			if !errors.Is(res.Err, sim.ErrInterrupted) {
 				f.recs[i-b.start] = NewRecord(cfg.Setup, cfg.Scenario, p, names, res)
 			}
-			played.Add(1)
 		}
 		done <- f
+	}
+}
+
+// atomicMax raises m to v if v is larger.
+func atomicMax(m *atomic.Int64, v int64) {
+	for old := m.Load(); v > old && !m.CompareAndSwap(old, v); old = m.Load() {
 	}
 }
 
