@@ -38,7 +38,6 @@ func (b *board) resize(width, height, seats int) {
 		b.cells[i] = wall
 	}
 	b.heads = grow(b.heads, seats)
-	b.step = [4]int32{}
 	for i, d := range tron.Dirs {
 		dx, dy := d.Delta()
 		b.step[i] = int32(dy*b.stride + dx)
@@ -62,9 +61,6 @@ func (b *board) sync(v *tron.View) {
 
 // index returns the framed index of board cell (x, y).
 func (b *board) index(x, y int) int { return (y+1)*b.stride + x + 1 }
-
-// free reports whether cell i can be moved into.
-func (b *board) free(i int32) bool { return b.cells[i] == open }
 
 // moves writes the free neighbours of cell i into dst and returns how many
 // there are, with the direction index (into tron.Dirs) of each.

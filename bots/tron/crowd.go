@@ -1,9 +1,8 @@
 package tron
 
-// headOnShare is the fraction of its territory a move keeps in the score
-// when an opponent may enter the same cell this turn: a collision
-// eliminates both, so such a move is only worth it when every safe move
-// leads into a much smaller space.
+// headOnShare divides the score of a move into a cell an opponent may also
+// enter this turn: a collision eliminates both, so such a move is only
+// worth it when every safe move leads into a much smaller space.
 const headOnShare = 4
 
 // crowd picks a move when several opponents share my region. Searching is
@@ -42,7 +41,7 @@ func (p *Strong) crowdScore(t int32, rivals []int) int {
 	p.terr.take(t, p.seat)
 	p.terr.run(srcs)
 	p.terr.release(t)
-	score := p.cfg.cells*int(p.terr.owned(p.seat)) + p.cfg.edges*int(p.terr.edges[p.seat])
+	score := p.terr.score(p.seat)
 	if headOn {
 		score /= headOnShare
 	}

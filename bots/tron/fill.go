@@ -40,6 +40,9 @@ type filler struct {
 	stamp uint32
 	stack []int32
 	ring  [8]int32 // index offset of each ring cell, in ringOrder
+
+	nodes   int  // positions the endgame search visited this move
+	aborted bool // out of nodes: finish the path at hand
 }
 
 // resize prepares f for b's geometry.
@@ -68,7 +71,9 @@ func (f *filler) groups(b *board, i int32) uint8 {
 
 // move returns the index into tron.Dirs of the move that leaves the most
 // cells to visit from head; with no free neighbour it returns 0 (the player
-// is lost whatever it does).
+// is lost whatever it does). A small region is searched for its longest
+// path; a large one is walked by rules of thumb: keep the region whole and
+// hug the walls, or else enter the piece with the most room.
 func (f *filler) move(b *board, head int32) uint8 {
 	var cand [4]int32
 	var dirs [4]uint8
@@ -79,10 +84,130 @@ func (f *filler) move(b *board, head int32) uint8 {
 	case 1:
 		return dirs[0]
 	}
+	if f.regionAtMost(b, head, endgameCells) <= endgameCells {
+		return dirs[f.longestPath(b, head, cand[:n])]
+	}
 	if k, ok := f.keepWhole(b, head, cand[:n]); ok {
 		return dirs[k]
 	}
 	return dirs[f.weighPieces(b, cand[:n])]
+}
+
+// Limits of the exact endgame: regions of at most endgameCells cells are
+// searched for their longest path, visiting at most endgameNodes positions
+// a move (each costs a flood of what is left). Small regions are where a
+// lost cell decides a close game, and where searching is cheap.
+const (
+	endgameCells = 64
+	endgameNodes = 2000
+)
+
+// regionAtMost counts the free cells reachable from head, stopping once
+// the count passes limit.
+func (f *filler) regionAtMost(b *board, head int32, limit int) int {
+	f.nextStamp()
+	stack, seen, stamp, cells := f.stack, f.seen, f.stamp, b.cells
+	top, count := 0, 0
+	push := func(n int32) {
+		if cells[n] == open && seen[n] != stamp {
+			seen[n] = stamp
+			stack[top] = n
+			top++
+			count++
+		}
+	}
+	for _, s := range b.step {
+		push(head + s)
+	}
+	for top > 0 && count <= limit {
+		top--
+		c := stack[top]
+		for _, s := range b.step {
+			push(c + s)
+		}
+	}
+	return count
+}
+
+// longestPath searches the moves from head for the longest path through
+// the free cells, depth first, the snuggest moves first, and returns the
+// index into cand of the first move of the longest path found. Out of
+// nodes, it finishes the path it is on and keeps the best found so far.
+func (f *filler) longestPath(b *board, head int32, cand []int32) (best int) {
+	f.nodes, f.aborted = 0, false
+	bound := f.reach(b, head)
+	bestLen := -1
+	var order [4]int
+	for _, k := range snuggestFirst(b, cand, &order) {
+		t := cand[k]
+		b.cells[t] = wall
+		n := 1 + f.longest(b, t)
+		b.cells[t] = open
+		if n > bestLen {
+			best, bestLen = k, n
+		}
+		if f.aborted || bestLen >= bound {
+			break
+		}
+	}
+	return best
+}
+
+// longest returns the number of moves of the longest path from head (taken
+// already) through the free cells; once out of nodes, of the first path it
+// finds.
+func (f *filler) longest(b *board, head int32) int {
+	if f.nodes >= endgameNodes {
+		f.aborted = true
+	}
+	f.nodes++
+	bound := f.reach(b, head)
+	if bound == 0 {
+		return 0
+	}
+	var cand [4]int32
+	var dirs [4]uint8
+	n := b.moves(head, &cand, &dirs)
+	best := 0
+	var order [4]int
+	for _, k := range snuggestFirst(b, cand[:n], &order) {
+		t := cand[k]
+		b.cells[t] = wall
+		best = max(best, 1+f.longest(b, t))
+		b.cells[t] = open
+		if f.aborted || best >= bound {
+			break
+		}
+	}
+	return best
+}
+
+// reach bounds the moves a player at head (taken already) can still make:
+// the best fill estimate among the pieces of free space next to it.
+func (f *filler) reach(b *board, head int32) int {
+	f.nextStamp()
+	var best int32
+	for _, s := range b.step {
+		n := head + s
+		if b.cells[n] != open || f.seen[n] == f.stamp {
+			continue
+		}
+		best = max(best, f.flood(b, n).moves(head))
+	}
+	return int(best)
+}
+
+// snuggestFirst writes into order the order in which to try the cells of
+// cand: by increasing number of free neighbours, ties in the order given.
+func snuggestFirst(b *board, cand []int32, order *[4]int) []int {
+	var snug [4]int
+	for k, t := range cand {
+		order[k], snug[k] = k, b.freeNeighbours(t)
+		for j := k; j > 0 && snug[order[j]] < snug[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	return order[:len(cand)]
 }
 
 // keepWhole is the fast path that most turns take. When the free neighbours
@@ -126,17 +251,9 @@ func (f *filler) weighPieces(b *board, cand []int32) int {
 // to t once t is taken.
 func (f *filler) bestPiece(b *board, t int32) int32 {
 	b.cells[t] = wall
-	f.nextStamp()
-	var best int32
-	for _, s := range b.step {
-		n := t + s
-		if b.cells[n] != open || f.seen[n] == f.stamp {
-			continue
-		}
-		best = max(best, fillEstimate(f.flood(b, n), t))
-	}
+	best := f.reach(b, t)
 	b.cells[t] = open
-	return best
+	return int32(best)
 }
 
 // nextStamp starts a new flood generation.
@@ -148,9 +265,26 @@ func (f *filler) nextStamp() {
 	f.stamp++
 }
 
+// piece sums up a group of connected free cells for the fill bounds.
+type piece struct {
+	colours  [2]int32 // its cells by checkerboard colour
+	deadEnds int32    // its cells with at most one free neighbour
+}
+
+// moves bounds the moves of a player entering the piece from cell from.
+// Besides the colours, dead ends count: a path goes through a cell by two
+// of its neighbours, so only its first and last cells can be dead ends.
+func (p piece) moves(from int32) int32 {
+	bound := fillEstimate(p.colours, from)
+	if extra := p.deadEnds - 2; extra > 0 {
+		bound = min(bound, p.colours[0]+p.colours[1]-extra)
+	}
+	return bound
+}
+
 // flood marks the free cells connected to start with the current stamp and
-// counts them by colour.
-func (f *filler) flood(b *board, start int32) (colours [2]int32) {
+// sums them up.
+func (f *filler) flood(b *board, start int32) (p piece) {
 	stack, seen, stamp, cells := f.stack, f.seen, f.stamp, b.cells
 	seen[start] = stamp
 	stack[0] = start
@@ -158,17 +292,25 @@ func (f *filler) flood(b *board, start int32) (colours [2]int32) {
 	for top > 0 {
 		top--
 		c := stack[top]
-		colours[c&1]++
+		p.colours[c&1]++
+		degree := 0
 		for _, s := range b.step {
 			n := c + s
-			if cells[n] == open && seen[n] != stamp {
+			if cells[n] != open {
+				continue
+			}
+			degree++
+			if seen[n] != stamp {
 				seen[n] = stamp
 				stack[top] = n
 				top++
 			}
 		}
+		if degree <= 1 {
+			p.deadEnds++
+		}
 	}
-	return colours
+	return p
 }
 
 // region floods the free cells reachable from head, so that reaches can

@@ -31,17 +31,16 @@ const maxPlies = 2 * maxDepth
 // my move (paranoid), which makes it wary of head-on collisions: entering a
 // cell the opponent can also enter is a draw at best.
 type duel struct {
-	b                      *board
-	terr                   *territory
-	heads                  [2]int32 // 0: me, 1: the opponent, as the search moves them
-	seats                  [2]int   // the seat of each
-	draw                   int      // the score of a draw
-	weighCells, weighEdges int
-	work                   int // cells visited so far in this move by territory searches
-	budget                 int // the most work an iteration past the first may bring it to
-	aborted                bool
-	killer                 [maxPlies]uint8 // per ply, the best move last found there, tried first
-	srcs                   [2]source
+	b       *board
+	terr    *territory
+	heads   [2]int32 // 0: me, 1: the opponent, as the search moves them
+	seats   [2]int   // the seat of each
+	draw    int      // the score of a draw
+	work    int      // cells visited so far in this move by territory searches
+	budget  int      // the most work an iteration past the first may bring it to
+	aborted bool
+	killer  [maxPlies]uint8 // per ply, the best move last found there, tried first
+	srcs    [2]source
 }
 
 // best returns the index into tron.Dirs of the move to play from the
@@ -55,7 +54,7 @@ func (s *duel) best(me, opp int, depth, budget int) uint8 {
 	b := s.b
 	s.heads = [2]int32{b.heads[me], b.heads[opp]}
 	s.seats = [2]int{me, opp}
-	s.draw = -b.width * b.height / contempt
+	s.draw = -openCell * b.width * b.height / contempt
 	s.work, s.aborted = 0, false
 	s.killer = [maxPlies]uint8{}
 
@@ -175,7 +174,7 @@ func (s *duel) after(mine, theirs int32, depth, alpha, beta, ply int) int {
 	s.heads = [2]int32{mine, theirs}
 	var v int
 	if depth == 1 {
-		v = s.evaluate(0)
+		v = s.evaluate()
 	} else {
 		v = s.choose(depth-1, alpha, beta, ply+2)
 	}
@@ -185,20 +184,20 @@ func (s *duel) after(mine, theirs int32, depth, alpha, beta, ply int) int {
 	return v
 }
 
-// evaluate scores a position by territory: the free cells I reach strictly
-// first minus those the opponent does, my head starting lag turns behind.
-// Once the players cannot meet, it scores the difference of what each can
-// still fill instead.
-func (s *duel) evaluate(lag uint32) int {
+// evaluate scores a position by territory (see territory.score): mine, the
+// cells I reach strictly first, minus the opponent's. Once the players
+// cannot meet, it scores the difference of what each can still fill
+// instead, a final result rather than a trend.
+func (s *duel) evaluate() int {
 	t := s.terr
-	s.srcs = [2]source{{cell: s.heads[1], seat: 1}, {cell: s.heads[0], seat: 0, delay: lag}}
+	s.srcs = [2]source{{cell: s.heads[0], seat: 0}, {cell: s.heads[1], seat: 1}}
 	s.work += t.run(s.srcs[:])
 	if !t.touched {
 		mine := fillEstimate(t.colours(0), s.heads[0])
 		theirs := fillEstimate(t.colours(1), s.heads[1])
-		return sealedWeight * int(mine-theirs)
+		return sealedWeight * openCell * int(mine-theirs)
 	}
-	return s.weighCells*int(t.owned(0)-t.owned(1)) + s.weighEdges*int(t.edges[0]-t.edges[1])
+	return t.score(0) - t.score(1)
 }
 
 // near reports whether the territories of the two heads meet within reach
@@ -209,7 +208,7 @@ func (s *duel) near(me, opp int, reach int) bool {
 	if s.b.distance(s.heads[0], s.heads[1]) > 2*reach+1 {
 		return false
 	}
-	s.evaluate(0)
+	s.evaluate()
 	return s.terr.touched && int(s.terr.meet) <= reach
 }
 

@@ -24,22 +24,21 @@ var StrongParams = []sim.ParamSpec{
 
 // StrongConfig holds the strong bot's arguments.
 type StrongConfig struct {
-	Depth        int // deepest duel search, in turns
-	Work         int // cells the duel search may visit per move, in thousands
-	cells, edges int
+	Depth int // deepest duel search, in turns
+	Work  int // cells the duel search may visit per move, in thousands
 }
 
 // DefaultStrongConfig returns the arguments the strong bot uses when none
 // are given.
 func DefaultStrongConfig() StrongConfig {
-	return StrongConfig{Depth: defaultDepth, Work: defaultWork, cells: 1}
+	return StrongConfig{Depth: defaultDepth, Work: defaultWork}
 }
 
 // strongBot describes the strong bot for the registry.
 func strongBot() sim.Bot[tron.View, tron.Dir] {
 	return sim.Bot[tron.View, tron.Dir]{
 		Name:    "strong",
-		Summary: "Voronoi territory with alpha-beta search in duels, one-ply territory among many, wall-hugging fill once walled off",
+		Summary: "Voronoi territory: alpha-beta search in duels, one turn ahead among many; fills its region once walled off",
 		Params:  StrongParams,
 		Prepare: func(args sim.Params) (func() sim.Player[tron.View, tron.Dir], error) {
 			cfg, err := readStrongConfig(args)
@@ -60,17 +59,21 @@ func readStrongConfig(args sim.Params) (StrongConfig, error) {
 	return cfg, r.Err()
 }
 
-// Strong is a strong Tron player. Each turn it works out who shares its
-// region of free cells, then plays one of three ways:
-//   - alone: it fills its region, hugging walls, without cutting itself off
-//     from the larger part of what is left;
-//   - against one opponent: alpha-beta search with iterative deepening under
-//     a node budget, scoring positions by Voronoi territory;
-//   - against several: the move whose territory is largest when all the
-//     opponents move at once, avoiding cells an opponent may also enter.
+// Strong is a strong Tron player. Each turn it works out which opponents
+// can reach its region of free cells, then plays one of three ways:
+//   - alone, it fills its region: a small one by searching for its longest
+//     path, a large one by hugging walls without cutting itself off from
+//     the larger part of what is left;
+//   - against one opponent, it searches both players' moves (alpha-beta,
+//     the opponent answering my move, iterative deepening under a budget of
+//     work), scoring positions by Voronoi territory; it searches one turn
+//     only while the heads are far apart;
+//   - against several, it picks the move whose territory is largest, all
+//     opponents moving at once, wary of cells an opponent may also enter.
 //
-// It is deterministic: the budget counts evaluations, never time. All its
-// buffers are kept between turns and matches, so a turn allocates nothing.
+// It is deterministic: its budgets count work, never time, and it draws no
+// random numbers. Its buffers are kept from turn to turn and match to
+// match, so that a turn allocates nothing.
 type Strong struct {
 	cfg   StrongConfig
 	seat  int
@@ -107,7 +110,6 @@ const (
 func NewStrong(cfg StrongConfig) *Strong {
 	p := &Strong{cfg: cfg}
 	p.duel.b, p.duel.terr = &p.board, &p.terr
-	p.duel.weighCells, p.duel.weighEdges = cfg.cells, cfg.edges
 	return p
 }
 

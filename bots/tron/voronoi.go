@@ -44,7 +44,6 @@ type territory struct {
 	edges   [ownerMask + 1]int32 // per owner, the free neighbours of its cells
 	touched bool                 // two different owners met
 	meet    uint32               // when touched, the distance at which they first met
-	visited int                  // cells visited by all searches so far, for tuning
 }
 
 // load copies b's blocked cells, sizing the buffers to b.
@@ -78,6 +77,17 @@ func (t *territory) owned(seat int) int32 {
 	return t.counts[2*seat] + t.counts[2*seat+1]
 }
 
+// openCell is the score of a cell in the open, with four free neighbours.
+const openCell = 5
+
+// score values seat's territory: each cell it owns counts one, plus one per
+// free neighbour. A cell in the open is worth openCell, in a corridor 3, a
+// dead end 2: room to move in is worth more than the same number of cells
+// strung along a wall, which the player may not be able to use up.
+func (t *territory) score(seat int) int {
+	return int(t.owned(seat) + t.edges[seat])
+}
+
 // colours returns seat's cells by checkerboard colour.
 func (t *territory) colours(seat int) [2]int32 {
 	return [2]int32{t.counts[2*seat], t.counts[2*seat+1]}
@@ -102,22 +112,25 @@ func (t *territory) run(srcs []source) int {
 	touched, meet := false, uint32(0)
 	tail := 0
 	// visit looks at neighbour n of a cell of owner o whose neighbours are
-	// reached at state next: it claims n, or notes where owners meet.
-	visit := func(n int32, next, o uint32) {
+	// reached at state next: it claims n, or notes where owners meet. It
+	// returns 0 when n is blocked, 1 when n is free, 1+claimed when it
+	// claims n: the caller sums a cell's four visits in a register and
+	// updates the counts once, sparing the loop chains of increments
+	// through memory.
+	const claimed = 1 << 4
+	visit := func(n int32, next, o uint32) int32 {
 		w := state[n]
 		if w == blocked {
-			return
+			return 0
 		}
-		edges[o&ownerMask]++
 		if w < unreached {
 			state[n] = next
 			queue[tail] = n
 			tail++
-			counts[(o<<1|uint32(n&1))&31]++
-			return
+			return 1 + claimed
 		}
 		if w&ownerMask == o {
-			return
+			return 1
 		}
 		if !touched {
 			touched, meet = true, next>>ownerBits-base
@@ -129,6 +142,13 @@ func (t *territory) run(srcs []source) int {
 			counts[(contested<<1|uint32(n&1))&31]++
 			state[n] = next&^ownerMask | contested
 		}
+		return 1
+	}
+	// tally counts the edges of cell c of owner o and the cells it claimed,
+	// all of the other colour, from the sum of its visits.
+	tally := func(c int32, o uint32, sum int32) {
+		edges[o&ownerMask] += sum & (claimed - 1)
+		counts[(o<<1|uint32(^c&1))&31] += sum / claimed
 	}
 	s0, s1, s2, s3 := t.b.step[0], t.b.step[1], t.b.step[2], t.b.step[3]
 	// The sources stay blocked: they only reach out to their neighbours,
@@ -136,25 +156,20 @@ func (t *territory) run(srcs []source) int {
 	// 0 and 1 that the players use.
 	for _, s := range srcs {
 		c, next, o := s.cell, (base+s.delay+1)<<ownerBits|uint32(s.seat), uint32(s.seat)
-		visit(c+s0, next, o)
-		visit(c+s1, next, o)
-		visit(c+s2, next, o)
-		visit(c+s3, next, o)
+		sum := visit(c+s0, next, o) + visit(c+s1, next, o) + visit(c+s2, next, o) + visit(c+s3, next, o)
+		tally(c, o, sum)
 	}
 	last := base
 	for head := 0; head < tail; head++ {
 		c := queue[head]
 		v := state[c]
 		o, next := v&ownerMask, v+1<<ownerBits
-		visit(c+s0, next, o)
-		visit(c+s1, next, o)
-		visit(c+s2, next, o)
-		visit(c+s3, next, o)
+		sum := visit(c+s0, next, o) + visit(c+s1, next, o) + visit(c+s2, next, o) + visit(c+s3, next, o)
+		tally(c, o, sum)
 		last = next >> ownerBits
 	}
 	t.base = max(last, base+srcs[len(srcs)-1].delay)
 	t.counts, t.edges, t.touched, t.meet = counts, edges, touched, meet
-	t.visited += tail
 	return tail
 }
 

@@ -1,0 +1,284 @@
+package tron
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/arenasim/arena/bots/script"
+	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/sim"
+	"github.com/stretchr/testify/require"
+)
+
+// newStrong returns a strong player with the default arguments, made
+// through the registry as the CLI makes it.
+func newStrong(t testing.TB) func() player { return newPlayerOf(t, "strong", sim.Params{}) }
+
+// strengthSeeds is how many deals (each played twice, seats swapped) the
+// strength tests play: enough for the lower end of the 95 % interval to
+// clear 200 Elo when the bot wins them all but one.
+func strengthSeeds() int {
+	if testing.Short() {
+		return 1
+	}
+	return 10
+}
+
+// requireStronger checks that the strong bot beats the named bot by more
+// than 200 Elo, the whole 95 % interval of its score rate included (in
+// short mode, too few games for that: it must just win them all). The
+// deals are played in two halves at once, one per core.
+func requireStronger(t *testing.T, opponent string) {
+	t.Parallel()
+	seeds := strengthSeeds()
+	var halves [2]tally
+	var turns [2]int
+	t.Run("deals", func(t *testing.T) {
+		for h := range halves {
+			t.Run(fmt.Sprint(h), func(t *testing.T) {
+				t.Parallel()
+				halves[h], turns[h] = playDuels(t, sim.Params{}, h*seeds/2, (h+1)*seeds/2, newStrong(t), newPlayerOf(t, opponent, sim.Params{}))
+			})
+		}
+	})
+	res := halves[0].add(halves[1])
+	t.Logf("strong vs %s: %d games, W/D/L %d/%d/%d, score %.3f (95 %% low %.3f), Elo %+.0f, %d turns a game",
+		opponent, res.games(), res.wins, res.draws, res.losses, res.score(), res.wilsonLow(), elo(res.score()), (turns[0]+turns[1])/res.games())
+	if testing.Short() {
+		require.Equal(t, res.games(), res.wins)
+		return
+	}
+	require.Greater(t, res.wilsonLow(), eloFloor)
+}
+
+func TestStrongBeatsStraight(t *testing.T) { requireStronger(t, "straight") }
+
+func TestStrongBeatsStupid(t *testing.T) { requireStronger(t, "stupid") }
+
+func TestStrongBeatsRandom(t *testing.T) { requireStronger(t, "random") }
+
+// TestStrongAvoidsDeadEnd sets the bot's head next to a corner cell it has
+// walled in itself: stepping there is death next turn, while the rest of
+// the board is open.
+func TestStrongAvoidsDeadEnd(t *testing.T) {
+	// (0,1) → (1,1) → (1,0): the corner (0,0) is now a dead end.
+	me := &prefixed{script: dirs(t, "x+", "y-"), bot: newStrong(t)()}
+	opp := script.NewPlayer[tron.View](dirs(t, "x-", "x-", "x-", "x-", "x-"))
+	tb := newTable(t, params("width", 8, "height", 4, "starts", [][]int{{0, 1}, {7, 3}}), 1, me, opp)
+	for tb.step() {
+	}
+	require.Equal(t, dirs(t, "x+"), me.moves[:1])
+	var out sim.Outcome
+	tb.rules.Outcome(&tb.state, &out)
+	require.Equal(t, []int{1, 2}, out.Places)
+}
+
+// TestStrongAvoidsLosingHeadOn gives the bot a cell it can share with the
+// opponent's next move: entering it is a draw (both are eliminated), while
+// staying out keeps the larger side of the board, and the game.
+func TestStrongAvoidsLosingHeadOn(t *testing.T) {
+	me := newStrong(t)()
+	// The opponent starts in a corner, next to the contested cell (1,0),
+	// enters it, then runs down column 1 until its script ends.
+	opp := script.NewPlayer[tron.View](dirs(t, "x+", "y+", "y+", "y+", "y+"))
+	rules, eff := newRules(t, params("width", 9, "height", 5, "starts", [][]int{{2, 0}, {0, 0}}))
+	r := sim.NewMatch(rules, eff).Play(context.Background(), 1, []player{me, opp})
+	require.NoError(t, r.Err)
+	require.Equal(t, []int{1, 2}, r.Places, "the bot must outlive the opponent, not collide with it")
+}
+
+// TestStrongFillsRoom walls the bot into a 3×5 room (the opponent draws the
+// wall, then lives on in its own room) and checks that it visits every one
+// of the room's cells before it runs out of moves.
+func TestStrongFillsRoom(t *testing.T) {
+	// The bot starts at (0,0) and goes down column 0: the room left is
+	// x = 1..3, 15 cells, entered from (0,4).
+	me := &prefixed{script: dirs(t, "y+", "y+", "y+", "y+"), bot: newStrong(t)()}
+	// The opponent draws the wall x = 4, then snakes through x = 5..8.
+	wall := dirs(t, "y+", "y+", "y+", "y+")
+	snake := dirs(t, "x+", "x+", "x+", "x+", "y-", "x-", "x-", "x-", "y-", "x+", "x+", "x+", "y-", "x-", "x-", "x-", "y-", "x+", "x+", "x+")
+	opp := script.NewPlayer[tron.View](append(wall, snake...))
+	rules, eff := newRules(t, params("width", 9, "height", 5, "starts", [][]int{{0, 0}, {4, 0}}))
+	r := sim.NewMatch(rules, eff).Play(context.Background(), 1, []player{me, opp})
+	require.NoError(t, r.Err)
+	require.Equal(t, 4.0+15, r.Scores[0], "turns the bot moved in: the script's 4, then the room's 15 cells")
+}
+
+// TestStrongSmoke plays boards and player counts of every size, the bot in
+// several seats among the simple bots, and checks that it never fails to
+// answer.
+func TestStrongSmoke(t *testing.T) {
+	cases := []struct {
+		width, height, players int
+		starts                 [][]int
+		games                  int
+	}{
+		{width: 100, height: 100, players: 4, games: 1},
+		{width: 100, height: 100, players: 12, games: 1},
+		{width: 11, height: 11, players: 2, games: 2},
+		{width: 11, height: 11, players: 4, games: 4},
+		{width: 11, height: 11, players: 12, games: 4},
+		{width: 3, height: 3, players: 2, games: 8},
+		{width: 2, height: 2, players: 2, starts: [][]int{{0, 0}, {1, 1}}, games: 2},
+		{width: 1, height: 2, players: 2, starts: [][]int{{0, 0}, {0, 1}}, games: 1},
+	}
+	others := []string{"stupid", "straight", "random"}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%dx%d/%d", c.width, c.height, c.players), func(t *testing.T) {
+			t.Parallel()
+			overrides := params("width", c.width, "height", c.height, "players", c.players)
+			if c.starts != nil {
+				overrides.Set("starts", c.starts)
+			}
+			rules, eff := newRules(t, overrides)
+			m := sim.NewMatch(rules, eff)
+			players := make([]player, c.players)
+			strong := map[int]bool{}
+			for k := range players {
+				if k%3 == 0 || c.players == 2 {
+					players[k], strong[k] = newStrong(t)(), true
+				} else {
+					players[k] = newPlayerOf(t, others[k%len(others)], sim.Params{})()
+				}
+			}
+			for i := range c.games {
+				r := m.Play(context.Background(), sim.Derive(11, uint64(i)), players)
+				require.NoError(t, r.Err)
+				for _, f := range r.Faults {
+					require.False(t, strong[f.Seat], "the strong bot in seat %d faulted: %+v", f.Seat, f)
+				}
+			}
+		})
+	}
+}
+
+// TestStrongDeterministic replays a match and expects the same one.
+func TestStrongDeterministic(t *testing.T) {
+	rules, eff := newRules(t, params("players", 3, "width", 30, "height", 30))
+	play := func() sim.Result {
+		m := sim.NewMatch(rules, eff)
+		return m.Play(context.Background(), 99, []player{newStrong(t)(), newStrong(t)(), newPlayerOf(t, "stupid", sim.Params{})()})
+	}
+	first, second := play(), play()
+	require.Equal(t, first.StateHash, second.StateHash)
+	require.Equal(t, first.Turns, second.Turns)
+}
+
+// TestStrongParams checks the bot's arguments and their ranges.
+func TestStrongParams(t *testing.T) {
+	bots := Bots()
+	var bot sim.Bot[tron.View, tron.Dir]
+	for _, b := range bots {
+		if b.Name == "strong" {
+			bot = b
+		}
+	}
+	require.Equal(t, "strong", bot.Name)
+	require.NotEmpty(t, bot.Summary)
+	for _, c := range []struct {
+		args string
+		ok   bool
+	}{
+		{"strong", true},
+		{"strong:depth=1,work=1", true},
+		{"strong:depth=32,work=1000000", true},
+		{"strong:depth=0", false},
+		{"strong:depth=33", false},
+		{"strong:work=0", false},
+		{"strong:work=fast", false},
+		{"strong:nodes=5", false},
+	} {
+		spec, err := sim.ParseBotSpec(c.args)
+		require.NoError(t, err)
+		eff, err := sim.Effective(spec.Args, bot.Params)
+		if err == nil {
+			_, err = bot.Prepare(eff)
+		}
+		require.Equal(t, c.ok, err == nil, "%s: %v", c.args, err)
+	}
+}
+
+// untilMode steps the table until the strong player in seat 0 would play
+// its next move in mode m (it probes by asking for the move: a player may be
+// asked twice in a turn), and returns its view then.
+func untilMode(t testing.TB, tb *table, me *Strong, m mode) *tron.View {
+	t.Helper()
+	for {
+		v := tb.view(0)
+		require.True(t, v.Alive(0), "the bot died before playing in mode %d", m)
+		before := me.modes[m]
+		_, err := me.Act(v)
+		require.NoError(t, err)
+		if me.modes[m] > before {
+			return v
+		}
+		require.True(t, tb.step())
+	}
+}
+
+// roomTable sets up TestStrongFillsRoom's position, walled off in its
+// room, for a player that starts right away.
+func roomTable(t testing.TB, me player) *table {
+	wall := dirs(t, "y+", "y+", "y+", "y+", "x+", "x+", "x+", "x+", "y-", "x-", "x-", "x-", "y-")
+	return newTable(t, params("width", 9, "height", 5, "starts", [][]int{{0, 0}, {4, 0}}), 1, me, script.NewPlayer[tron.View](wall))
+}
+
+// TestStrongAllocs checks that a move allocates nothing once the player's
+// buffers are sized, in each of its ways of playing.
+func TestStrongAllocs(t *testing.T) {
+	cases := []struct {
+		name  string
+		mode  mode
+		table func(me *Strong) *table
+	}{
+		{"shallow", modeShallow, func(me *Strong) *table {
+			return newTable(t, sim.Params{}, 5, me, newPlayerOf(t, "straight", sim.Params{})())
+		}},
+		{"search", modeSearch, func(me *Strong) *table {
+			return newTable(t, sim.Params{}, 5, me, newPlayerOf(t, "straight", sim.Params{})())
+		}},
+		{"crowd", modeCrowd, func(me *Strong) *table {
+			straight := newPlayerOf(t, "straight", sim.Params{})
+			return newTable(t, params("players", 4, "width", 40, "height", 40), 5, me, straight(), straight(), straight())
+		}},
+		{"fill", modeFill, func(me *Strong) *table { return roomTable(t, me) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			me := newStrong(t)().(*Strong)
+			v := untilMode(t, c.table(me), me, c.mode)
+			before := me.modes[c.mode]
+			allocs := testing.AllocsPerRun(20, func() {
+				d, err := me.Act(v)
+				require.NoError(t, err)
+				require.True(t, d.Valid())
+			})
+			require.Zero(t, allocs)
+			require.Greater(t, me.modes[c.mode], before)
+		})
+	}
+}
+
+// BenchmarkStrongAct times one move of the strong bot on the default duel
+// board against straight, in each of its ways of playing a duel: the first
+// move in the search mode met (heads near each other), the first move of
+// the one-turn mode (heads apart), and a move once walled off.
+func BenchmarkStrongAct(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		mode mode
+	}{{"search", modeSearch}, {"shallow", modeShallow}, {"fill", modeFill}} {
+		b.Run(c.name, func(b *testing.B) {
+			me := newStrong(b)().(*Strong)
+			tb := newTable(b, sim.Params{}, 5, me, newPlayerOf(b, "straight", sim.Params{})())
+			v := untilMode(b, tb, me, c.mode)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := me.Act(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
