@@ -68,7 +68,6 @@ func TestCtrlCKeepsWhatIsDone(t *testing.T) {
 	require.Contains(t, stderr.String(), "after "+strconv.Itoa(len(lines)-1)+" of ")
 }
 
-
 func TestBadInputExitsTwo(t *testing.T) {
 	cmd := arenaCmd("run", "--bots", "stupid,nobody")
 	var stderr bytes.Buffer
