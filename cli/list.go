@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -60,12 +61,22 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 		}
 	case "bots":
 		t.Header("game", "bot", "arguments", "summary")
+		args := listTable(env.stdout)
+		args.Header("game", "bot", "argument", "default", "meaning")
 		for _, e := range entries {
 			info := e.Game.Info()
 			for _, b := range info.Bots {
 				t.Append(info.Name, b.Name, describeArgs(b.Params), b.Summary)
+				for _, p := range b.Params {
+					args.Append(info.Name, b.Name, p.Name, p.Default, p.Doc)
+				}
 			}
 		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+		fmt.Fprintln(env.stdout)
+		return args.Render()
 	case "scenarios":
 		t.Header("scenario", "game", "seats", "bots", "games", "seed", "description")
 		for _, name := range scenarios.Names() {
@@ -110,12 +121,14 @@ func listTable(w io.Writer) *tablewriter.Table {
 	)
 }
 
+// describeArgs shows a bot's arguments with their defaults, as a spec
+// would: key=value,key=value.
 func describeArgs(params []sim.ParamSpec) string {
 	var parts []string
 	for _, p := range params {
-		parts = append(parts, p.Name+"="+p.Default+" ("+p.Doc+")")
+		parts = append(parts, p.Name+"="+p.Default)
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, ",")
 }
 
 func hasGame(entries []registry.Entry, game string) bool {
