@@ -1,71 +1,67 @@
 package tron
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/arenasim/arena/sim"
 )
 
-// firstFree returns the first direction from (x, y) to a free cell, or x+.
-func firstFree(v *View, seat int) Dir {
-	x, y, _ := v.Head(seat)
-	for _, d := range Dirs {
-		dx, dy := d.Delta()
-		if v.Free(x+dx, y+dy) {
-			return d
+// firstFreeGame plays Tron with every player taking the first direction to
+// a free cell, starting a new match whenever one ends: a stand-in for bots
+// that costs almost nothing, so that the engine's own cost shows.
+type firstFreeGame struct {
+	r    *Rules
+	s    State
+	rng  *rand.Rand
+	acts []Dir
+	view View
+	log  sim.FaultLog
+}
+
+func newFirstFreeGame(players int) *firstFreeGame {
+	g := &firstFreeGame{r: &Rules{Width: 100, Height: 100, Players: players}, rng: sim.NewRand(1, sim.EngineStream), acts: make([]Dir, players)}
+	g.r.Init(&g.s, g.rng)
+	return g
+}
+
+// turn plays one turn.
+func (g *firstFreeGame) turn() {
+	if g.s.over {
+		g.r.Init(&g.s, g.rng)
+		g.log.Reset()
+	}
+	for seat := range g.acts {
+		g.r.Observe(&g.s, seat, &g.view)
+		g.acts[seat] = XPlus
+		if head, alive := g.view.HeadIndex(seat); alive {
+			for _, d := range Dirs {
+				if g.view.FreeAt(g.view.Move(head, d)) {
+					g.acts[seat] = d
+					break
+				}
+			}
 		}
 	}
-	return XPlus
+	g.r.Step(&g.s, g.acts, g.rng, &g.log)
 }
 
 // BenchmarkTronStep measures one turn of a 2-player duel on the default
-// 100×100 board, the moves chosen by a trivial first-free-cell rule; a new
-// match starts whenever one ends.
+// 100×100 board, observations included.
 func BenchmarkTronStep(b *testing.B) {
-	r := &Rules{Width: 100, Height: 100, Players: 2}
-	s := &State{}
-	rng := sim.NewRand(1, sim.EngineStream)
-	r.Init(s, rng)
-	acts := make([]Dir, 2)
-	var v View
-	var log sim.FaultLog
+	g := newFirstFreeGame(2)
 	b.ReportAllocs()
 	for b.Loop() {
-		if s.over {
-			r.Init(s, rng)
-			log.Reset()
-		}
-		for seat := range acts {
-			r.Observe(s, seat, &v)
-			acts[seat] = firstFree(&v, seat)
-		}
-		r.Step(s, acts, rng, &log)
+		g.turn()
 	}
 }
 
 func TestStepAllocatesNothing(t *testing.T) {
-	r := &Rules{Width: 100, Height: 100, Players: 4}
-	s := &State{}
-	rng := sim.NewRand(1, sim.EngineStream)
-	r.Init(s, rng)
-	acts := make([]Dir, 4)
-	var v View
-	var log sim.FaultLog
-	step := func() {
-		if s.over {
-			r.Init(s, rng)
-			log.Reset()
-		}
-		for seat := range acts {
-			r.Observe(s, seat, &v)
-			acts[seat] = firstFree(&v, seat)
-		}
-		r.Step(s, acts, rng, &log)
-	}
+	g := newFirstFreeGame(4)
 	for range 20000 { // grow every buffer first
-		step()
+		g.turn()
 	}
-	if n := testing.AllocsPerRun(1000, step); n != 0 {
+	if n := testing.AllocsPerRun(1000, g.turn); n != 0 {
 		t.Fatalf("a turn allocates %v times", n)
 	}
 }
