@@ -90,6 +90,19 @@ func TestRunFormats(t *testing.T) {
 
 func TestRunIsDeterministicWhateverTheWorkers(t *testing.T) {
 	dir := t.TempDir()
+	run2 := func(name string, jobs string) (string, string) {
+		path := filepath.Join(dir, name)
+		code, out, errOut := arena(t, "run", "tron/small", "--games", "6", "-j", jobs, "--format", "json", "--out", path)
+		require.Equal(t, 0, code, errOut)
+		b, err := os.ReadFile(path)
+		require.NoError(t, err)
+		return out, string(b)
+	}
+	json1, jsonl1 := run2("duel1.jsonl", "1")
+	json4, jsonl4 := run2("duel4.jsonl", "4")
+	require.Equal(t, json1, json4, "2 seats: -j 1 and -j 4 give the same standings")
+	require.Equal(t, jsonl1, jsonl4, "2 seats: -j 1 and -j 4 give the same records")
+
 	run := func(name string, jobs string) (string, string) {
 		path := filepath.Join(dir, name)
 		args := ([]string{"run", "tron/ffa4", "--games", "8", "--bots", "stupid,straight,random,stupid,straight",
@@ -100,8 +113,8 @@ func TestRunIsDeterministicWhateverTheWorkers(t *testing.T) {
 		require.NoError(t, err)
 		return out, string(b)
 	}
-	json1, jsonl1 := run("a.jsonl", "1")
-	json4, jsonl4 := run("b.jsonl", "4")
+	json1, jsonl1 = run("a.jsonl", "1")
+	json4, jsonl4 = run("b.jsonl", "4")
 	jsonAgain, jsonlAgain := run("c.jsonl", "4")
 	require.Equal(t, json1, json4, "-j 1 and -j 4 give the same standings")
 	require.Equal(t, jsonl1, jsonl4, "-j 1 and -j 4 give the same records")
