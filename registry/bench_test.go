@@ -2,6 +2,8 @@ package registry
 
 import (
 	"context"
+	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -15,9 +17,16 @@ import (
 
 // BenchmarkRunnerTronStupid plays 2-seat Tron between two stupid bots on the
 // 100×100 board through the whole framework (registry, setup, schedule,
-// worker pool, records) on one worker, and reports turns per second. The
-// performance budget is 2.5 M turns/s per core.
+// worker pool, records) and reports turns per second, on one worker (the
+// performance budget is 2.5 M turns/s per core) and on one per core (to see
+// how throughput scales).
 func BenchmarkRunnerTronStupid(b *testing.B) {
+	for _, workers := range []int{1, runtime.GOMAXPROCS(0)} {
+		b.Run(fmt.Sprintf("j=%d", workers), func(b *testing.B) { benchmarkRunner(b, workers) })
+	}
+}
+
+func benchmarkRunner(b *testing.B, workers int) {
 	e, err := Lookup("tron")
 	require.NoError(b, err)
 	st, err := e.Game.Setup(sim.Params{}, []sim.BotSpec{{Name: "stupid"}, {Name: "stupid"}})
@@ -25,9 +34,9 @@ func BenchmarkRunnerTronStupid(b *testing.B) {
 	turns, matches := 0, 0
 	b.ReportAllocs()
 	for b.Loop() {
-		sched, err := runner.NewSchedule(2, 2, 200, uint64(matches))
+		sched, err := runner.NewSchedule(2, 2, 1000, uint64(matches))
 		require.NoError(b, err)
-		_, err = runner.Run(context.Background(), runner.Config{Setup: st, Schedule: sched, Workers: 1}, func(r *results.Record) error {
+		_, err = runner.Run(context.Background(), runner.Config{Setup: st, Schedule: sched, Workers: workers}, func(r *results.Record) error {
 			turns += r.Turns
 			matches++
 			return nil
