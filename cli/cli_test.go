@@ -190,7 +190,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "-j", "0"}, "--jobs: 0 is not a positive number"},
 		{[]string{"run", "--anchor", "nobody"}, `--anchor: "nobody" is not one of the bots`},
 		{[]string{"run", "--frobnicate"}, "run: unknown flag: --frobnicate"},
-		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed)`},
+		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league)`},
 		{[]string{"run", wrongType}, `type.json: key games: "ten" is not a whole number`},
 		{[]string{"run", badJSON}, "bad.json: line 2, column 1: invalid character '}' looking for beginning of object key string"},
 		{[]string{"run", badGame}, `game.json: key game: unknown game "chess" (known: tron)`},
@@ -320,5 +320,54 @@ func TestList(t *testing.T) {
 		for _, w := range tc.want {
 			require.Contains(t, out, w, tc.args)
 		}
+	}
+}
+
+func TestLeague(t *testing.T) {
+	dir := t.TempDir()
+	duel := filepath.Join(dir, "duel.json")
+	require.NoError(t, os.WriteFile(duel, []byte(`{"game":"tron","params":{"width":20,"height":20},
+		"league":{"opponents":["stupid"]},"games":6,"seed":3}`), 0o644))
+	ffa := filepath.Join(dir, "ffa.json")
+	require.NoError(t, os.WriteFile(ffa, []byte(`{"game":"tron","params":{"width":20,"height":20},
+		"league":{"opponents":["random","random","random"],"promote":3},"games":4}`), 0o644))
+
+	code, out, errOut := arena(t, "run", duel, "--bot", "straight")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Equal(t, "promoted", lines[len(lines)-1])
+	require.Equal(t, "straight won 6 of 6 games, 6 needed", lines[len(lines)-2])
+	require.Contains(t, out, "stupid ")
+
+	code, out, _ = arena(t, "run", duel, "--bots", "random")
+	require.Equal(t, 1, code, "not promoted: exit 1")
+	require.True(t, strings.HasSuffix(out, "\nnot promoted\n"), out)
+
+	code, out, errOut = arena(t, "run", ffa, "--bot", "straight", "--format", "json")
+	require.Equal(t, 0, code, errOut)
+	var l results.League
+	require.NoError(t, json.Unmarshal([]byte(out), &l))
+	require.Len(t, l.Games, 4)
+	require.Equal(t, 3, l.Needed)
+	for i, g := range l.Games {
+		require.Equal(t, []string{"straight", "random", "random#2", "random#3"}[0], g.Bots[g.Seat])
+		require.Equal(t, (4-i%4)%4, g.Seat, "the line-up rotates: game %d", i)
+	}
+
+	code, out, _ = arena(t, "run", duel, "--bot", "straight", "--games", "12")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "won 12 of 12 games, 12 needed", "--games scales what promotion needs")
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", duel}, "duel.json is a league: give the bot to test with --bot SPEC"},
+		{[]string{"run", duel, "--bots", "straight,stupid"}, "--bots: a league tests one bot at a time, got 2"},
+		{[]string{"run", duel, "--bot", "nobody"}, `unknown bot "nobody"`},
+	} {
+		code, _, errOut := arena(t, tc.args...)
+		require.Equal(t, 2, code, tc.args)
+		require.Contains(t, errOut, tc.want)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/sim"
 )
 
 var runCommand = &command{
@@ -37,7 +38,11 @@ The results are a pure function of the scenario, the bots, --games and
 --seed: the same bytes whatever -j. --out keeps one JSON record per match
 (JSONL, a header line first), written in match order as matches finish.
 Ctrl-C stops the run: finished matches are kept, the partial standings are
-printed, and the exit code is 130.`,
+printed, and the exit code is 130.
+
+A league scenario (one with a "league" key) tests the one bot given with
+--bot against fixed opponents: it prints each game, then "promoted" or "not
+promoted", and exits 0 or 1 accordingly.`,
 	options: func() options { return &runOptions{} },
 	run:     runTournament,
 }
@@ -82,13 +87,6 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if o.bootstrap < 0 {
 		return badInput("--bootstrap: %d is negative", o.bootstrap)
 	}
-	setup, err := c.setup()
-	if err != nil {
-		return err
-	}
-	if o.anchor != "" && !contains(setup.Entrants(), o.anchor) {
-		return badInput("--anchor: %q is not one of the bots (%s)", o.anchor, joinNames(setup.Entrants()))
-	}
 	games, seed := c.scenario.Games, c.scenario.Seed
 	if o.sel.fs.Changed("games") {
 		games = o.games
@@ -96,43 +94,24 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if o.sel.fs.Changed("seed") {
 		seed = o.sel.seed
 	}
+	if c.scenario.League != nil {
+		return runLeague(ctx, env, o, c, format, games, seed)
+	}
+	setup, err := c.setup()
+	if err != nil {
+		return err
+	}
+	if o.anchor != "" && !contains(setup.Entrants(), o.anchor) {
+		return badInput("--anchor: %q is not one of the bots (%s)", o.anchor, joinNames(setup.Entrants()))
+	}
 	sched, err := runner.NewSchedule(setup.Seats(), len(c.specs), games, seed)
 	if err != nil {
 		return badInput("%s: %v", c.scenario.Name, err)
 	}
-	header := &results.Header{
-		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: c.scenario.Name,
-		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: setup.Entrants(), Seats: setup.Seats(),
-		Games: games, Matches: sched.Len(), Seed: seed,
-	}
-	out, err := openOut(o.out, o.force)
-	if err != nil {
-		return err
-	}
-	defer out.close()
-	if err := out.write(header); err != nil {
-		return err
-	}
-
 	tally := results.NewTally(setup.Entrants())
-	cfg := runner.Config{Setup: setup, Schedule: sched, Scenario: c.scenario.Name, Workers: o.jobs}
-	if o.progress || isTerminal(env.stderr) {
-		cfg.Progress = newProgress(env.stderr)
-	}
-	sum, err := runner.Run(ctx, cfg, func(r *results.Record) error {
-		if err := tally.Add(r); err != nil {
-			return err
-		}
-		return out.record(r)
-	})
-	if cfg.Progress != nil {
-		fmt.Fprintln(env.stderr)
-	}
+	sum, err := playSchedule(ctx, env, o, c, setup, sched, games, seed, tally.Add)
 	if err != nil {
-		return &exitError{ExitInternal, err}
-	}
-	if err := out.close(); err != nil {
-		return &exitError{ExitInternal, err}
+		return err
 	}
 	resamples := o.bootstrap
 	if resamples == 0 {
@@ -145,9 +124,100 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if err := st.Write(env.stdout, format); err != nil {
 		return &exitError{ExitInternal, err}
 	}
+	return runEnd(env, sum, sched.Len(), "standings")
+}
+
+// runLeague plays a league: the one bot under test against the scenario's
+// opponents, then the verdict. Exit code 1 when it is not promoted.
+func runLeague(ctx context.Context, env *env, o *runOptions, c *chosen, format results.Format, games int, seed uint64) error {
+	sc := c.scenario
+	if len(c.specs) != 1 {
+		if len(c.specs) == 0 || !c.flagBots {
+			return badInput("%s is a league: give the bot to test with --bot SPEC", sc.Name)
+		}
+		return badInput("%s: a league tests one bot at a time, got %d", c.botsFrom, len(c.specs))
+	}
+	for _, text := range sc.League.Opponents {
+		spec, err := sim.ParseBotSpec(text)
+		if err != nil {
+			return badInput("%s: key league: %v", sc.Name, err)
+		}
+		c.specs = append(c.specs, spec)
+	}
+	c.params.Set("players", len(c.specs))
+	c.origin["players"] = sc.Name + ": key league"
+	setup, err := c.setup()
+	if err != nil {
+		return err
+	}
+	sched, err := runner.NewGauntlet(setup.Seats(), games, seed)
+	if err != nil {
+		return badInput("%s: %v", sc.Name, err)
+	}
+	// Promote counts wins out of the scenario's games; --games scales it.
+	needed := (sc.League.Promote*games + sc.Games - 1) / sc.Games
+	league := results.NewLeague(setup.Entrants()[0], needed)
+	sum, err := playSchedule(ctx, env, o, c, setup, sched, games, seed, league.Add)
+	if err != nil {
+		return err
+	}
+	if err := league.Write(env.stdout, format); err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	if err := runEnd(env, sum, sched.Len(), "games"); err != nil {
+		return err
+	}
+	if !league.Promoted {
+		return &exitError{code: ExitNegative}
+	}
+	return nil
+}
+
+// playSchedule plays a schedule, writing the --out file and handing every
+// record to add, in match order.
+func playSchedule(ctx context.Context, env *env, o *runOptions, c *chosen, setup sim.Setup, sched *runner.Schedule,
+	games int, seed uint64, add func(*results.Record) error) (runner.Summary, error) {
+	header := &results.Header{
+		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: c.scenario.Name,
+		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: setup.Entrants(), Seats: setup.Seats(),
+		Games: games, Matches: sched.Len(), Seed: seed,
+	}
+	out, err := openOut(o.out, o.force)
+	if err != nil {
+		return runner.Summary{}, err
+	}
+	defer out.close()
+	if err := out.write(header); err != nil {
+		return runner.Summary{}, err
+	}
+	cfg := runner.Config{Setup: setup, Schedule: sched, Scenario: c.scenario.Name, Workers: o.jobs}
+	if o.progress || isTerminal(env.stderr) {
+		cfg.Progress = newProgress(env.stderr)
+	}
+	sum, err := runner.Run(ctx, cfg, func(r *results.Record) error {
+		if err := add(r); err != nil {
+			return err
+		}
+		return out.record(r)
+	})
+	if cfg.Progress != nil {
+		fmt.Fprintln(env.stderr)
+	}
+	if err != nil {
+		return sum, &exitError{ExitInternal, err}
+	}
+	if err := out.close(); err != nil {
+		return sum, &exitError{ExitInternal, err}
+	}
+	return sum, nil
+}
+
+// runEnd reports an interrupted run (exit 130) or failed matches (exit 4)
+// once what was played has been printed.
+func runEnd(env *env, sum runner.Summary, total int, what string) error {
 	switch {
 	case sum.Interrupted:
-		fmt.Fprintf(env.stderr, "arena: interrupted after %d of %d matches; the standings above count those\n", sum.Played, sched.Len())
+		fmt.Fprintf(env.stderr, "arena: interrupted after %d of %d matches; the %s above count those\n", sum.Played, total, what)
 		return &exitError{code: ExitInterrupted}
 	case sum.Failed > 0:
 		return &exitError{ExitInternal, fmt.Errorf("%d of %d matches failed with an engine error; their records hold the seed (arena play --seed)", sum.Failed, sum.Played)}

@@ -87,12 +87,7 @@ func (s *Standings) writeTable(w io.Writer, rend tw.Renderer, gap string) error 
 		header = append(header, "PLACES")
 		align = append(align, tw.AlignRight)
 	}
-	table := tablewriter.NewTable(w,
-		tablewriter.WithRenderer(rend),
-		// Automatic header formatting would respace "95% CI" to "95 %  CI".
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-	)
+	table := newTable(w, rend, align)
 	table.Header(header)
 	decimals := s.scoreDecimals()
 	for rank, r := range s.Ratings {
@@ -122,6 +117,16 @@ func (s *Standings) writeTable(w io.Writer, rend tw.Renderer, gap string) error 
 	}
 	_, err := fmt.Fprintf(w, "%s%s\n", gap, s.Summary())
 	return err
+}
+
+// newTable returns a table drawn by rend, its columns aligned as given.
+func newTable(w io.Writer, rend tw.Renderer, align tw.Alignment) *tablewriter.Table {
+	return tablewriter.NewTable(w,
+		tablewriter.WithRenderer(rend),
+		// Automatic header formatting would respace "95% CI" to "95 %  CI".
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+	)
 }
 
 // Summary returns one line that says what the table shows: how many

@@ -31,6 +31,9 @@ type Pairing struct {
 // entrant: a block shuffles the entrants (seeded) into a circle and round t
 // of the block seats the N entrants from position t on, so within a block
 // every entrant plays exactly N rounds.
+//
+// A gauntlet (NewGauntlet) is the schedule of a league: the same line-up of
+// entrants, one per seat, in every match, rotated over each seed.
 type Schedule struct {
 	seats, entrants int
 	games           int
@@ -38,6 +41,22 @@ type Schedule struct {
 	rounds          int
 	perRound        int
 	pairs           [][2]int // two seats: every pair of entrants, in order
+	gauntlet        bool
+}
+
+// NewGauntlet plans a league's games: entrant k sits in seat k of the first
+// match; each round of `seats` matches plays one seed, rotating the line-up
+// so that every entrant sits in every seat once. Games counts matches
+// exactly; the last round may be cut short.
+func NewGauntlet(seats, games int, master uint64) (*Schedule, error) {
+	if games < 1 {
+		return nil, fmt.Errorf("games: %d is not a positive number", games)
+	}
+	if seats < 1 {
+		return nil, fmt.Errorf("seats: %d is not a positive number", seats)
+	}
+	return &Schedule{seats: seats, entrants: seats, games: games, master: master,
+		rounds: (games + seats - 1) / seats, perRound: seats, gauntlet: true}, nil
 }
 
 // NewSchedule plans games for the given seat and entrant counts.
@@ -71,7 +90,12 @@ func NewSchedule(seats, entrants, games int, master uint64) (*Schedule, error) {
 }
 
 // Len returns the number of matches.
-func (s *Schedule) Len() int { return s.rounds * s.perRound }
+func (s *Schedule) Len() int {
+	if s.gauntlet {
+		return s.games
+	}
+	return s.rounds * s.perRound
+}
 
 // Seats returns the number of seats of every match.
 func (s *Schedule) Seats() int { return s.seats }
@@ -82,6 +106,13 @@ func (s *Schedule) Match(i int, seating []int) Pairing {
 	round, j := i/s.perRound, i%s.perRound
 	p := Pairing{Index: i, Deal: round, Seed: sim.Derive(s.master, uint64(round))}
 	seating = grow(seating, s.seats)
+	if s.gauntlet {
+		for k := range s.seats {
+			seating[k] = (k + j) % s.seats
+		}
+		p.Seating = seating
+		return p
+	}
 	if s.seats == 2 {
 		pair := s.pairs[j/2]
 		if j%2 == 0 {

@@ -141,3 +141,25 @@ func TestSoloSchedule(t *testing.T) {
 	}
 	require.ElementsMatch(t, []int{3, 2, 2}, games)
 }
+
+func TestGauntletRotatesTheLineUpOverEachSeed(t *testing.T) {
+	s, err := NewGauntlet(4, 10, 5)
+	require.NoError(t, err)
+	ms := allMatches(t, s)
+	require.Len(t, ms, 10, "a league plays exactly its games")
+	require.Equal(t, []int{0, 1, 2, 3}, ms[0].Seating)
+	require.Equal(t, []int{1, 2, 3, 0}, ms[1].Seating)
+	require.Equal(t, []int{3, 0, 1, 2}, ms[3].Seating)
+	require.Equal(t, []int{0, 1, 2, 3}, ms[4].Seating)
+	for i, p := range ms {
+		require.Equal(t, sim.Derive(5, uint64(i/4)), p.Seed)
+	}
+	two, err := NewGauntlet(2, 3, 5)
+	require.NoError(t, err)
+	ms = allMatches(t, two)
+	require.Equal(t, [][]int{{0, 1}, {1, 0}, {0, 1}}, [][]int{ms[0].Seating, ms[1].Seating, ms[2].Seating})
+	require.Equal(t, ms[0].Seed, ms[1].Seed, "both sides of a seed")
+
+	_, err = NewGauntlet(2, 0, 1)
+	require.EqualError(t, err, "games: 0 is not a positive number")
+}

@@ -34,10 +34,24 @@ type Scenario struct {
 	Bots        []string   // bot specs; empty means every bot of the game that needs no argument
 	Games       int        // matches per pairing (2 seats) or in total (more seats); see the runner
 	Seed        uint64     // the master seed
+	League      *League    // set for a league: one bot against fixed opponents, with a verdict
+}
+
+// League is a tournament format with a verdict: the bot under test (given
+// on the command line, or the scenario's one bot) plays every game against
+// the same opponents, all in the same match, and is promoted when it wins
+// at least Promote games. A game is won when its score is at least every
+// other player's.
+type League struct {
+	Opponents []string // bot specs, in seat order after the candidate's seat
+	Promote   int      // games to win, 1..games
 }
 
 // keys lists a scenario file's keys in the order the docs give them.
-var keys = []string{"description", "game", "params", "bots", "games", "seed"}
+var keys = []string{"description", "game", "params", "bots", "games", "seed", "league"}
+
+// leagueKeys lists the keys of a scenario's league object.
+var leagueKeys = []string{"opponents", "promote"}
 
 // Names returns the names of the embedded scenarios, sorted.
 func Names() []string {
@@ -110,6 +124,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	}
 	var games json.Number
 	var seed json.Number
+	var league map[string]json.RawMessage
 	for _, err := range []error{
 		field("description", &sc.Description, "a string"),
 		field("game", &sc.Game, "a string"),
@@ -117,6 +132,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		field("bots", &sc.Bots, "a list of bot specs (strings)"),
 		field("games", &games, "a whole number"),
 		field("seed", &seed, "a whole number"),
+		field("league", &league, "an object"),
 	} {
 		if err != nil {
 			return nil, err
@@ -142,13 +158,58 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		}
 		sc.Seed = s
 	}
-	for i, b := range sc.Bots {
-		if _, err := sim.ParseBotSpec(b); err != nil {
-			return nil, fail("key bots: entry %d: %v", i, err)
+	if err := checkSpecs(sc.Bots); err != nil {
+		return nil, fail("key bots: %v", err)
+	}
+	if league != nil {
+		l, err := parseLeague(league, sc.Games)
+		if err != nil {
+			return nil, fail("key league: %v", err)
 		}
+		if len(sc.Bots) > 1 {
+			return nil, fail("key bots: a league tests one bot at a time, got %d", len(sc.Bots))
+		}
+		sc.League = l
 	}
 	return sc, nil
 }
+
+// parseLeague reads a league object; games is the scenario's game count.
+func parseLeague(obj map[string]json.RawMessage, games int) (*League, error) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if !slices.Contains(leagueKeys, k) {
+			return nil, fmt.Errorf("unknown key %q (known: %s)", k, strings.Join(leagueKeys, ", "))
+		}
+	}
+	l := &League{Promote: games}
+	raw, ok := obj["opponents"]
+	if !ok {
+		return nil, fmt.Errorf("opponents: missing (the list of opponents' bot specs)")
+	}
+	if json.Unmarshal(raw, &l.Opponents) != nil || len(l.Opponents) == 0 {
+		return nil, fmt.Errorf("opponents: %s is not a non-empty list of bot specs", raw)
+	}
+	if err := checkSpecs(l.Opponents); err != nil {
+		return nil, fmt.Errorf("opponents: %v", err)
+	}
+	if raw, ok := obj["promote"]; ok {
+		if err := json.Unmarshal(raw, &l.Promote); err != nil || l.Promote < 1 || l.Promote > games {
+			return nil, fmt.Errorf("promote: %s is not a whole number from 1 to the %d games", raw, games)
+		}
+	}
+	return l, nil
+}
+
+// checkSpecs checks that every entry is a bot spec.
+func checkSpecs(specs []string) error {
+	for i, b := range specs {
+		if _, err := sim.ParseBotSpec(b); err != nil {
+			return fmt.Errorf("entry %d: %v", i, err)
+		}
+	}
+	return nil
+}
+
 
 // describeSyntax turns a JSON syntax error into "line L, column C: …".
 func describeSyntax(data []byte, err error) string {

@@ -42,7 +42,7 @@ func TestParseDefaults(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
-		{`{"game":"tron","seeds":1}`, `f.json: unknown key "seeds" (known: description, game, params, bots, games, seed)`},
+		{`{"game":"tron","seeds":1}`, `f.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league)`},
 		{`{"game":"tron","games":"ten"}`, `f.json: key games: "ten" is not a whole number`},
 		{`{"game":"tron","games":0}`, `f.json: key games: 0 is not a whole number from 1 to 2147483648`},
 		{`{"game":"tron","games":2.5}`, `f.json: key games: 2.5 is not a whole number from 1 to 2147483648`},
@@ -50,6 +50,13 @@ func TestParseErrors(t *testing.T) {
 		{`{"game":"tron","params":[1]}`, `f.json: key params: [1] is not an object`},
 		{`{"game":"tron","bots":"stupid"}`, `f.json: key bots: "stupid" is not a list of bot specs (strings)`},
 		{`{"game":"tron","bots":["a:x"]}`, `f.json: key bots: entry 0: bot spec "a:x": argument "x" is not key=value`},
+		{`{"game":"tron","league":[]}`, `f.json: key league: [] is not an object`},
+		{`{"game":"tron","league":{}}`, `f.json: key league: opponents: missing (the list of opponents' bot specs)`},
+		{`{"game":"tron","league":{"opponents":[]}}`, `f.json: key league: opponents: [] is not a non-empty list of bot specs`},
+		{`{"game":"tron","league":{"opponents":["a::"]}}`, `f.json: key league: opponents: entry 0: bot spec "a::": argument ":" is not key=value`},
+		{`{"game":"tron","games":10,"league":{"opponents":["a"],"promote":11}}`, `f.json: key league: promote: 11 is not a whole number from 1 to the 10 games`},
+		{`{"game":"tron","league":{"opponents":["a"],"rounds":3}}`, `f.json: key league: unknown key "rounds" (known: opponents, promote)`},
+		{`{"game":"tron","bots":["a","b"],"league":{"opponents":["c"]}}`, `f.json: key bots: a league tests one bot at a time, got 2`},
 		{`{"game":3}`, `f.json: key game: 3 is not a string`},
 		{`{"params":{}}`, `f.json: key game: missing (the engine name, e.g. "tron")`},
 		{`[1,2]`, `f.json: want a JSON object, got a JSON array`},
@@ -60,6 +67,15 @@ func TestParseErrors(t *testing.T) {
 		_, err := Parse("f.json", []byte(tc.body))
 		require.EqualError(t, err, tc.want, tc.body)
 	}
+}
+
+func TestParseLeague(t *testing.T) {
+	sc, err := Parse("l.json", []byte(`{"game":"tron","games":10,"bots":["strong"],"league":{"opponents":["stupid","straight"],"promote":9}}`))
+	require.NoError(t, err)
+	require.Equal(t, &League{Opponents: []string{"stupid", "straight"}, Promote: 9}, sc.League)
+	sc, err = Parse("l.json", []byte(`{"game":"tron","games":7,"league":{"opponents":["stupid"]}}`))
+	require.NoError(t, err)
+	require.Equal(t, 7, sc.League.Promote, "by default every game must be won")
 }
 
 func TestLoadFile(t *testing.T) {
