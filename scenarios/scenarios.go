@@ -210,7 +210,6 @@ func checkSpecs(specs []string) error {
 	return nil
 }
 
-
 // describeSyntax turns a JSON syntax error into "line L, column C: …".
 func describeSyntax(data []byte, err error) string {
 	var se *json.SyntaxError
