@@ -97,11 +97,15 @@ func (e erased[S, O, A]) Setup(params Params, specs []BotSpec) (Setup, error) {
 	if err != nil {
 		return nil, err
 	}
+	fingerprint := ""
+	if f, ok := engine.(Fingerprinter); ok {
+		fingerprint = f.Fingerprint()
+	}
 	st := &setup[S, O, A]{
 		game:     e.g,
 		engine:   engine,
 		params:   eff,
-		hash:     RulesHash(e.g.Name, e.g.Version, eff),
+		hash:     RulesHash(e.g.Name, e.g.Version, eff, fingerprint),
 		entrants: EntrantNames(specs),
 	}
 	for _, spec := range specs {

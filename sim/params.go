@@ -111,14 +111,26 @@ func (p Params) Canonical() []byte {
 // for byte reproducible.
 func (p Params) MarshalJSON() ([]byte, error) { return p.Canonical(), nil }
 
-// RulesHash identifies a rule set: the game, its rules version and its
-// effective parameters. Two matches with the same rules hash and seed are the
-// same match.
-func RulesHash(game, version string, eff Params) string {
+// RulesHash identifies a rule set: the game, its rules version, its
+// effective parameters and the engine's fingerprint, if any (see
+// Fingerprinter). Two matches with the same rules hash and seed are the same
+// match.
+func RulesHash(game, version string, eff Params, fingerprint string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00", game, version)
 	h.Write(eff.Canonical())
+	if fingerprint != "" {
+		fmt.Fprintf(h, "\x00%s", fingerprint)
+	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// Fingerprinter is an engine whose rules depend on more than the text of
+// its parameters — the contents of a map file a parameter names, say. Its
+// fingerprint (a hash of those contents) joins the rules hash, so that an
+// edited map file never passes for the old one.
+type Fingerprinter interface {
+	Fingerprint() string
 }
 
 // ParamReader decodes parameters into typed values and keeps the first error,

@@ -46,11 +46,12 @@ func TestRulesHashDependsOnEverything(t *testing.T) {
 	a, _ := sim.Effective(sim.Params{}, specs)
 	b, _ := sim.Effective(sim.Params{"width": json.RawMessage("100")}, specs)
 	c, _ := sim.Effective(sim.Params{"width": json.RawMessage("99")}, specs)
-	require.Equal(t, sim.RulesHash("g", "1", a), sim.RulesHash("g", "1", b), "a default given explicitly is the same rules")
-	require.NotEqual(t, sim.RulesHash("g", "1", a), sim.RulesHash("g", "1", c))
-	require.NotEqual(t, sim.RulesHash("g", "1", a), sim.RulesHash("g", "2", a))
-	require.NotEqual(t, sim.RulesHash("g", "1", a), sim.RulesHash("h", "1", a))
-	require.Len(t, sim.RulesHash("g", "1", a), 16)
+	require.Equal(t, sim.RulesHash("g", "1", a, ""), sim.RulesHash("g", "1", b, ""), "a default given explicitly is the same rules")
+	require.NotEqual(t, sim.RulesHash("g", "1", a, ""), sim.RulesHash("g", "1", c, ""))
+	require.NotEqual(t, sim.RulesHash("g", "1", a, ""), sim.RulesHash("g", "2", a, ""))
+	require.NotEqual(t, sim.RulesHash("g", "1", a, ""), sim.RulesHash("h", "1", a, ""))
+	require.NotEqual(t, sim.RulesHash("g", "1", a, ""), sim.RulesHash("g", "1", a, "map-v2"), "the engine's fingerprint counts")
+	require.Len(t, sim.RulesHash("g", "1", a, ""), 16)
 }
 
 func TestParamReader(t *testing.T) {
