@@ -178,7 +178,7 @@ func TestBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run", "--game", "chess"}, `--game: unknown game "chess" (known: tron)`},
+		{[]string{"run", "--game", "chess"}, `--game: unknown game "chess" (known: tron`},
 		{[]string{"run", "--bots", "stupid,genius"}, `--bots: unknown bot "genius" for game tron (known: random, stupid, straight, strong, script)`},
 		{[]string{"run", "--bot", "strong:depth=x"}, "--bots: bot strong:depth=x: param depth:"},
 		{[]string{"run", "--param", "width=0"}, "--param width: 0 is out of range 1..4096"},
@@ -193,7 +193,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league)`},
 		{[]string{"run", wrongType}, `type.json: key games: "ten" is not a whole number`},
 		{[]string{"run", badJSON}, "bad.json: line 2, column 1: invalid character '}' looking for beginning of object key string"},
-		{[]string{"run", badGame}, `game.json: key game: unknown game "chess" (known: tron)`},
+		{[]string{"run", badGame}, `game.json: key game: unknown game "chess" (known: tron`},
 		{[]string{"run", badParam}, "param.json: param width: 0 is out of range 1..4096"},
 		{[]string{"run", filepath.Join(dir, "missing.json")}, "missing.json: no such file or directory"},
 		{[]string{"run", "tron/nope"}, `unknown scenario "tron/nope"`},
