@@ -32,15 +32,26 @@ func TestEveryScenarioSetsUp(t *testing.T) {
 		require.NoError(t, err, name)
 		e, err := Lookup(sc.Game)
 		require.NoError(t, err, name)
+		bots, params := sc.Bots, sc.Params.Clone()
+		if sc.League != nil {
+			// A league's candidate comes from the command line; stand one
+			// of its opponents in for it.
+			bots = append([]string{sc.League.Opponents[0]}, sc.League.Opponents...)
+			params.Set("players", len(bots))
+		}
 		var specs []sim.BotSpec
-		for _, b := range sc.Bots {
+		for _, b := range bots {
 			s, err := sim.ParseBotSpec(b)
 			require.NoError(t, err)
 			specs = append(specs, s)
 		}
-		st, err := e.Game.Setup(sc.Params, specs)
+		st, err := e.Game.Setup(params, specs)
 		require.NoError(t, err, name)
-		_, err = runner.NewSchedule(st.Seats(), len(specs), sc.Games, sc.Seed)
+		if sc.League != nil {
+			_, err = runner.NewGauntlet(st.Seats(), sc.Games, sc.Seed)
+		} else {
+			_, err = runner.NewSchedule(st.Seats(), len(specs), sc.Games, sc.Seed)
+		}
 		require.NoError(t, err, name)
 	}
 	for _, e := range Entries() {
