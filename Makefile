@@ -23,7 +23,7 @@ bench: ## run the benchmarks (BENCH=regexp to choose)
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem $(PKGS)
 
 lint: ## check formatting and vet
-	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
 run: ## play the default tournament (tron/duel)

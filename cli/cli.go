@@ -17,19 +17,23 @@ import (
 
 // Exit codes (DESIGN.md, "CLI contract").
 const (
-	ExitOK          = 0   // success, or a positive verdict
-	ExitNegative    = 1   // a negative verdict of a verdict command
-	ExitBadInput    = 2   // bad usage or bad input
-	ExitInconclusve = 3   // a verdict command at its game cap
-	ExitInternal    = 4   // a recovered panic, an I/O error
-	ExitInterrupted = 130 // stopped by Ctrl-C
+	ExitOK           = 0   // success, or a positive verdict
+	ExitNegative     = 1   // a negative verdict of a verdict command
+	ExitBadInput     = 2   // bad usage or bad input
+	ExitInconclusive = 3   // a verdict command at its game cap
+	ExitInternal     = 4   // a recovered panic, an I/O error
+	ExitInterrupted  = 130 // stopped by Ctrl-C
 )
 
 // Run runs arena with the given arguments (without the program name) and
-// returns the exit code. Ctrl-C (or SIGTERM) cancels the run in progress.
+// returns the exit code. Ctrl-C (or SIGTERM) cancels the run in progress;
+// a second one kills the process.
 func Run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// After the first signal the default handling comes back, so that a
+	// second Ctrl-C ends arena at once, even inside a long bot move.
+	context.AfterFunc(ctx, stop)
 	return Main(ctx, args, stdout, stderr)
 }
 

@@ -11,7 +11,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // arena runs the CLI in process and returns its exit code, stdout and
@@ -180,13 +182,17 @@ func TestBadInput(t *testing.T) {
 	}{
 		{[]string{"run", "--game", "chess"}, `--game: unknown game "chess" (known: tron`},
 		{[]string{"run", "--bots", "stupid,genius"}, `--bots: unknown bot "genius" for game tron (known: random, stupid, straight, strong, script)`},
-		{[]string{"run", "--bot", "strong:depth=x"}, "--bots: bot strong:depth=x: param depth:"},
+		{[]string{"run", "--bot", "strong:depth=x"}, `--bot: bot strong:depth=x: param depth: "x" is not a whole number`},
+		{[]string{"run", "--bots", "stupid", "--bot", "strong:depth=x"}, `--bot: bot strong:depth=x: param depth:`},
+		{[]string{"run", "--param", "width=1"}, "--param width: 2 players need 2 random start cells, but a 1×100 board has 0"},
+		{[]string{"run", "--param", "players=12", "--param", "width=3", "--param", "height=3"}, "--param width: 12 players need 12 random start cells, but a 3×3 board has 4"},
 		{[]string{"run", "--param", "width=0"}, "--param width: 0 is out of range 1..4096"},
 		{[]string{"run", "--param", "width"}, `--param "width": want key=value`},
 		{[]string{"run", "--param", "colour=red"}, "--param colour: unknown parameter (known: width, height, players, starts, max_turns)"},
 		{[]string{"run", "--param", "width=2", "--param", "height=2"}, "2 players need 2 random start cells, but a 2×2 board has 1"},
 		{[]string{"run", "--bots", "stupid"}, "a 2-seat game needs at least 2 bots, got 1"},
-		{[]string{"run", "--games", "0"}, "games: 0 is not a positive number"},
+		{[]string{"run", "--games", "0"}, "--games: 0 is not a whole number from 1 to 2147483648"},
+		{[]string{"run", "--games", "9223372036854775807"}, "--games: 9223372036854775807 is not a whole number from 1 to 2147483648"},
 		{[]string{"run", "-j", "0"}, "--jobs: 0 is not a positive number"},
 		{[]string{"run", "--anchor", "nobody"}, `--anchor: "nobody" is not one of the bots`},
 		{[]string{"run", "--frobnicate"}, "run: unknown flag: --frobnicate"},
@@ -242,6 +248,43 @@ func TestPlay(t *testing.T) {
 	require.Equal(t, recs[0].Turns, last.Turn)
 	require.Equal(t, recs[0].StateHash, last.Hash, "the trace ends on the recorded state")
 	require.Len(t, last.Actions, 2)
+}
+
+func TestPlayWithoutBotsIsTheFirstMatchOfRun(t *testing.T) {
+	for _, scenario := range []string{"tron/ffa4", "tron/small"} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		code, _, errOut := arena(t, "run", scenario, "--games", "4", "--out", path)
+		require.Equal(t, 0, code, errOut)
+		_, recs := readRecords(t, path)
+		play := filepath.Join(t.TempDir(), "p.jsonl")
+		code, _, errOut = arena(t, "play", scenario, "--out", play)
+		require.Equal(t, 0, code, errOut)
+		_, again := readRecords(t, play)
+		require.Equal(t, recs[0].Bots, again[0].Bots, scenario)
+		require.Equal(t, recs[0].StateHash, again[0].StateHash, scenario)
+	}
+}
+
+func TestPlayTakesARecordsBotNames(t *testing.T) {
+	code, out, errOut := arena(t, "play", "--bots", "stupid#2,stupid", "--seed", "9")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "stupid#2")
+}
+
+func TestPlayRefusesOutputsBeforeCreatingAny(t *testing.T) {
+	dir := t.TempDir()
+	existing, trace := filepath.Join(dir, "out.jsonl"), filepath.Join(dir, "trace.jsonl")
+	require.NoError(t, os.WriteFile(existing, []byte("keep\n"), 0o644))
+	code, _, errOut := arena(t, "play", "--bots", "stupid,stupid", "--out", existing, "--trace", trace)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "--out "+existing+": the file exists")
+	require.NoFileExists(t, trace, "nothing is created when an output is refused")
+}
+
+func TestHugeJobsIsCapped(t *testing.T) {
+	code, out, errOut := arena(t, "run", "--bots", "stupid,random", "--games", "4", "-j", "1000000000")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "4 matches")
 }
 
 func TestPlaySeatCountFollowsTheBots(t *testing.T) {
@@ -370,4 +413,38 @@ func TestLeague(t *testing.T) {
 		require.Equal(t, 2, code, tc.args)
 		require.Contains(t, errOut, tc.want)
 	}
+}
+
+// withRace lets the CLI play the toy game of sim/simtest, whose bot
+// "unlucky" makes the engine panic in turn 2.
+func withRace(t *testing.T) string {
+	t.Cleanup(func() { lookupGame = registry.Lookup })
+	lookupGame = func(name string) (registry.Entry, error) {
+		if name == "race" {
+			return registry.Entry{Game: simtest.Game()}, nil
+		}
+		return registry.Lookup(name)
+	}
+	path := filepath.Join(t.TempDir(), "race.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"game":"race","bots":["unlucky","step"],"games":4}`), 0o644))
+	return path
+}
+
+func TestEnginePanicExitsFour(t *testing.T) {
+	scenario := withRace(t)
+	code, out, errOut := arena(t, "play", scenario)
+	require.Equal(t, 4, code)
+	require.Contains(t, out, "failed in turn 2")
+	require.Contains(t, errOut, "engine panic in turn 2 of the match with seed")
+	require.Equal(t, 1, strings.Count(errOut, "\n"))
+
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	code, out, errOut = arena(t, "run", scenario, "--out", path)
+	require.Equal(t, 4, code)
+	require.Contains(t, out, "4 failed matches left out")
+	require.Contains(t, errOut, "4 of 4 matches failed with an engine error")
+	_, recs := readRecords(t, path)
+	require.Len(t, recs, 4, "failed matches are recorded, with their seeds")
+	require.Contains(t, recs[0].Error, "unlucky number")
+	require.Equal(t, 1, recs[0].Turns, "one turn was played before the panic")
 }

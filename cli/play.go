@@ -29,7 +29,7 @@ bots, the scenario's first bots fill its seats.
 --seed is the match seed itself, as the "seed" field of a results record
 shows it, so any match of a run replays with the same scenario, bots (in
 seat order) and seed. Without --seed, the match is the first one of
-'arena run' on the same scenario.
+'arena run' on the same scenario and bots.
 
 --trace writes one JSON line per state: turn 0, then after every turn, with
 the actions played in their text form and the state hash.`,
@@ -69,12 +69,14 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 	if len(c.specs) < seats {
 		return badInput("%s: %d bots for %d seats", c.botsFrom, len(c.specs), seats)
 	}
-	p := runner.Pairing{Seed: sim.Derive(c.scenario.Seed, 0), Seating: make([]int, seats)}
+	p := firstMatch(c, seats)
 	if o.sel.fs.Changed("seed") {
 		p.Seed = o.sel.seed
 	}
-	for k := range p.Seating {
-		p.Seating[k] = k
+	// Refuse an existing --out before playing; it is written once the
+	// match is over, so an interrupted match leaves no empty file.
+	if err := checkNew("--out", o.out, o.force); err != nil {
+		return err
 	}
 	var trace *os.File
 	if o.trace != "" {
@@ -83,11 +85,6 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		}
 		defer trace.Close()
 	}
-	out, err := openOut(o.out, o.force)
-	if err != nil {
-		return err
-	}
-	defer out.close()
 
 	table := setup.NewTable()
 	var res sim.Result
@@ -101,6 +98,11 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		return &exitError{code: ExitInterrupted}
 	}
 	rec := runner.NewRecord(setup, c.scenario.Name, p, setup.Entrants(), res)
+	out, err := openOut(o.out, o.force)
+	if err != nil {
+		return err
+	}
+	defer out.close()
 	if err := out.write(&results.Header{
 		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: c.scenario.Name,
 		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: rec.Bots, Seats: seats,
@@ -114,13 +116,30 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 	if err := out.close(); err != nil {
 		return &exitError{ExitInternal, err}
 	}
+	if res.Err != nil {
+		fmt.Fprintf(env.stdout, "%s  seed %d  failed in turn %d\n", rec.Scenario, rec.Seed, rec.Turns+1)
+		return &exitError{ExitInternal, res.Err}
+	}
 	if err := printOutcome(env, rec); err != nil {
 		return &exitError{ExitInternal, err}
 	}
-	if res.Err != nil {
-		return &exitError{ExitInternal, res.Err}
-	}
 	return nil
+}
+
+// firstMatch returns the match to play: the first match `arena run` plays
+// on the same scenario when the bots are the scenario's, else the bots in
+// the order given on the first seed.
+func firstMatch(c *chosen, seats int) runner.Pairing {
+	if !c.flagBots {
+		if sched, err := runner.NewSchedule(seats, len(c.specs), c.scenario.Games, c.scenario.Seed); err == nil {
+			return sched.Match(0, nil)
+		}
+	}
+	p := runner.Pairing{Seed: sim.Derive(c.scenario.Seed, 0), Seating: make([]int, seats)}
+	for k := range p.Seating {
+		p.Seating[k] = k
+	}
+	return p
 }
 
 // playTraced plays the match writing its trace to f, which it closes.

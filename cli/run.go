@@ -13,6 +13,7 @@ import (
 
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -21,8 +22,9 @@ var runCommand = &command{
 	usage: "run [SCENARIO|FILE] [flags]",
 	short: "play a tournament and print the standings",
 	long: `Run plays a scenario's schedule of matches on all cores and prints the
-standings: Bradley–Terry Elo (mean 0) with a 95% bootstrap interval, games,
-wins/draws/losses, mean score and faults per bot.
+standings: Bradley–Terry Elo (mean 0; one virtual draw per pair of bots
+keeps a clean sweep finite) with a 95% bootstrap interval over whole
+matches, games, wins/draws/losses, mean score and faults per bot.
 
 SCENARIO is an embedded scenario (arena list scenarios), FILE a scenario
 file; without either, --game's default scenario, else tron/duel.
@@ -62,7 +64,7 @@ type runOptions struct {
 func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
 	fs.IntVar(&o.games, "games", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
-	fs.IntVarP(&o.jobs, "jobs", "j", runtime.NumCPU(), "matches played at once")
+	fs.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "matches played at once (at most 4 per core)")
 	fs.StringVarP(&o.out, "out", "o", "", "write the match records to this JSONL `file`")
 	fs.BoolVar(&o.force, "force", false, "overwrite the --out file if it exists")
 	fs.StringVarP(&o.format, "format", "f", "table", "standings format: table, markdown, csv or json")
@@ -83,6 +85,9 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	}
 	if o.jobs < 1 {
 		return badInput("--jobs: %d is not a positive number", o.jobs)
+	}
+	if o.sel.fs.Changed("games") && (o.games < 1 || o.games > scenarios.MaxGames) {
+		return badInput("--games: %d is not a whole number from 1 to %d", o.games, scenarios.MaxGames)
 	}
 	if o.bootstrap < 0 {
 		return badInput("--bootstrap: %d is negative", o.bootstrap)
@@ -294,6 +299,18 @@ func (o *outFile) close() error {
 	}
 	o.f = nil
 	return err
+}
+
+// checkNew refuses the path of an output flag when the file exists, unless
+// force; an empty path is fine.
+func checkNew(flag, path string, force bool) error {
+	if path == "" || force {
+		return nil
+	}
+	if _, err := os.Stat(path); err == nil {
+		return badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
+	}
+	return nil
 }
 
 // createFile creates the file of an output flag. An existing file is an

@@ -12,6 +12,9 @@ import (
 	"github.com/arenasim/arena/sim"
 )
 
+// lookupGame finds a game by name; tests replace it to play toy games.
+var lookupGame = registry.Lookup
+
 // selection holds the flags run and play share: what to play.
 type selection struct {
 	game   string
@@ -38,8 +41,9 @@ type chosen struct {
 	params   sim.Params
 	origin   map[string]string // parameter → where its value came from
 	specs    []sim.BotSpec
-	botsFrom string // where the bots came from, for error messages
-	flagBots bool   // the bots came from --bots/--bot
+	specFrom []string // where each spec came from, for error messages
+	botsFrom string   // where the bots came from, for error messages
+	flagBots bool     // the bots came from --bots/--bot
 }
 
 // resolve finds the scenario (positional argument, --game's default, or
@@ -55,7 +59,7 @@ func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 	if s.game != "" && sc.Game != s.game {
 		return nil, badInput("%s: scenario %s is a %s scenario, but --game is %s", cmd, sc.Name, sc.Game, s.game)
 	}
-	entry, err := registry.Lookup(sc.Game)
+	entry, err := lookupGame(sc.Game)
 	if err != nil {
 		return nil, badInput("%s: key game: %v", sc.Name, err)
 	}
@@ -90,7 +94,7 @@ func (s *selection) scenario(args []string) (*scenarios.Scenario, error) {
 		}
 		return sc, err
 	case s.game != "":
-		entry, err := registry.Lookup(s.game)
+		entry, err := lookupGame(s.game)
 		if err != nil {
 			return nil, fmt.Errorf("--game: %w", err)
 		}
@@ -103,25 +107,63 @@ func (s *selection) scenario(args []string) (*scenarios.Scenario, error) {
 // the game that needs no argument.
 func (c *chosen) pickBots(s *selection) error {
 	texts := append(append([]string{}, s.bots...), s.bot...)
-	c.botsFrom, c.flagBots = "--bots", len(texts) > 0
-	if !c.flagBots {
+	c.flagBots = len(texts) > 0
+	switch {
+	case c.flagBots:
+		c.botsFrom = "--bots"
+		if len(s.bots) == 0 {
+			c.botsFrom = "--bot"
+		}
+		for range s.bots {
+			c.specFrom = append(c.specFrom, "--bots")
+		}
+		for range s.bot {
+			c.specFrom = append(c.specFrom, "--bot")
+		}
+	case len(c.scenario.Bots) > 0:
 		texts, c.botsFrom = c.scenario.Bots, c.scenario.Name+": key bots"
-	}
-	if len(texts) == 0 {
+	default:
+		c.botsFrom = c.scenario.Name + ": every bot of " + c.scenario.Game
 		for _, b := range c.entry.Game.Info().Bots {
 			if !needsArgs(b) {
 				texts = append(texts, b.Name)
 			}
 		}
 	}
-	for _, t := range texts {
+	for i, t := range texts {
 		spec, err := sim.ParseBotSpec(t)
 		if err != nil {
-			return badInput("%s: %v", c.botsFrom, err)
+			return badInput("%s: %v", c.specOrigin(i), err)
 		}
 		c.specs = append(c.specs, spec)
 	}
 	return nil
+}
+
+// specOrigin says where spec i came from.
+func (c *chosen) specOrigin(i int) string {
+	if i < len(c.specFrom) {
+		return c.specFrom[i]
+	}
+	return c.botsFrom
+}
+
+// blame words a parameter error after the most specific source of the
+// values involved: a --param flag first, then the scenario; a value left at
+// its default is the scenario's.
+func (c *chosen) blame(pe *sim.ParamError) string {
+	names := append([]string{pe.Name}, pe.Also...)
+	for _, n := range names {
+		if from := c.origin[n]; strings.HasPrefix(from, "--param") {
+			return fmt.Sprintf("--param %s: %v", n, pe.Err)
+		}
+	}
+	for _, n := range names {
+		if from, ok := c.origin[n]; ok {
+			return fmt.Sprintf("%s: %v", from, pe)
+		}
+	}
+	return fmt.Sprintf("%s: %v", c.scenario.Name, pe)
 }
 
 // needsArgs reports whether a bot has a required argument (default null).
@@ -144,14 +186,17 @@ func (c *chosen) setup() (sim.Setup, error) {
 	var be *sim.BotError
 	var pe *sim.ParamError
 	if errors.As(err, &be) {
-		return nil, badInput("%s: %v", c.botsFrom, err)
+		from := c.botsFrom
+		for i, spec := range c.specs {
+			if spec.String() == be.Spec {
+				from = c.specOrigin(i)
+				break
+			}
+		}
+		return nil, badInput("%s: %v", from, err)
 	}
 	if errors.As(err, &pe) {
-		if from, ok := c.origin[pe.Name]; ok && strings.HasPrefix(from, "--") {
-			return nil, badInput("%s: %v", from, pe.Err)
-		} else if ok {
-			return nil, badInput("%s: %v", from, err)
-		}
+		return nil, badInput("%s", c.blame(pe))
 	}
 	return nil, badInput("%s: %v", c.scenario.Name, err)
 }

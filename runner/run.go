@@ -17,7 +17,7 @@ type Config struct {
 	Setup    sim.Setup
 	Schedule *Schedule
 	Scenario string // the scenario's name, copied into every record
-	Workers  int    // goroutines playing matches; 0 means one per core
+	Workers  int    // goroutines playing matches; 0 means one per core; at most MaxWorkersPerCore per core
 	// Progress, when not nil, is called after each record is handed on,
 	// with the number handed on so far and the schedule's length.
 	Progress func(done, total int)
@@ -29,6 +29,11 @@ type Summary struct {
 	Failed      int  // of which, matches that ended with an engine error
 	Interrupted bool // the context was cancelled before the schedule ended
 }
+
+// MaxWorkersPerCore caps the workers: matches run in process, so more
+// workers than cores only adds memory (a table each), and a mistyped -j
+// must not exhaust it.
+const MaxWorkersPerCore = 4
 
 // window is how many matches each worker may be ahead of the oldest match
 // not yet handed on. It bounds memory whatever the schedule's length.
@@ -69,7 +74,7 @@ func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Sum
 		workers = runtime.GOMAXPROCS(0)
 	}
 	total := cfg.Schedule.Len()
-	workers = max(1, min(workers, total))
+	workers = max(1, min(workers, total, MaxWorkersPerCore*runtime.GOMAXPROCS(0)))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 

@@ -55,8 +55,11 @@ func NewGauntlet(seats, games int, master uint64) (*Schedule, error) {
 	if seats < 1 {
 		return nil, fmt.Errorf("seats: %d is not a positive number", seats)
 	}
+	if games > MaxMatches {
+		return nil, fmt.Errorf("games: %d is more than %d matches", games, MaxMatches)
+	}
 	return &Schedule{seats: seats, entrants: seats, games: games, master: master,
-		rounds: (games + seats - 1) / seats, perRound: seats, gauntlet: true}, nil
+		rounds: ceilDiv(games, seats), perRound: seats, gauntlet: true}, nil
 }
 
 // NewSchedule plans games for the given seat and entrant counts.
@@ -75,19 +78,26 @@ func NewSchedule(seats, entrants, games int, master uint64) (*Schedule, error) {
 				s.pairs = append(s.pairs, [2]int{a, b})
 			}
 		}
-		s.rounds = (games + 1) / 2
+		s.rounds = ceilDiv(games, 2)
 		s.perRound = 2 * len(s.pairs)
 	case seats >= 1:
 		if entrants < seats {
 			return nil, fmt.Errorf("a %d-seat game needs at least %d bots, got %d (the same bot may be entered more than once)", seats, seats, entrants)
 		}
-		s.rounds = (games + seats - 1) / seats
+		s.rounds = ceilDiv(games, seats)
 		s.perRound = seats
 	default:
 		return nil, fmt.Errorf("seats: %d is not a positive number", seats)
 	}
+	if s.rounds > MaxMatches/s.perRound {
+		return nil, fmt.Errorf("games: %d games make more than %d matches", games, MaxMatches)
+	}
 	return s, nil
 }
+
+// MaxMatches is the most matches a schedule may hold: far more than any
+// run needs, and small enough that no count overflows.
+const MaxMatches = 1 << 40
 
 // Len returns the number of matches.
 func (s *Schedule) Len() int {
@@ -147,6 +157,15 @@ func (s *Schedule) circle(block int) []int {
 // blockStream is the random stream the seating of blocks draws from; it is
 // distinct from the engine's and the seats' streams.
 const blockStream = 1 << 32
+
+// ceilDiv returns a/b rounded up, for positive a and b, without overflow.
+func ceilDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 {
+		q++
+	}
+	return q
+}
 
 func grow(s []int, n int) []int {
 	if cap(s) < n {

@@ -125,6 +125,8 @@ func TestScheduleErrors(t *testing.T) {
 		{4, 3, 10, "a 4-seat game needs at least 4 bots, got 3 (the same bot may be entered more than once)"},
 		{2, 2, 0, "games: 0 is not a positive number"},
 		{0, 2, 1, "seats: 0 is not a positive number"},
+		{2, 2, 1<<63 - 1, "games: 9223372036854775807 games make more than 1099511627776 matches"},
+		{2, 300, 1 << 30, "games: 1073741824 games make more than 1099511627776 matches"},
 	} {
 		_, err := NewSchedule(tc.seats, tc.entrants, tc.games, 0)
 		require.EqualError(t, err, tc.want)

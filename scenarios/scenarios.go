@@ -25,6 +25,9 @@ var files embed.FS
 // DefaultGames is the number of games of a scenario that does not say.
 const DefaultGames = 100
 
+// MaxGames is the most games a scenario (or --games) may ask for.
+const MaxGames = 1 << 31
+
 // Scenario is a named setup.
 type Scenario struct {
 	Name        string     // "tron/duel" for an embedded one, the path for a file
@@ -146,8 +149,8 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	}
 	if games != "" {
 		n, err := games.Int64()
-		if err != nil || n < 1 || n > 1<<31 {
-			return nil, fail("key games: %s is not a whole number from 1 to 2147483648", games)
+		if err != nil || n < 1 || n > MaxGames {
+			return nil, fail("key games: %s is not a whole number from 1 to %d", games, MaxGames)
 		}
 		sc.Games = int(n)
 	}

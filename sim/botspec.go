@@ -12,10 +12,13 @@ type BotSpec struct {
 	text string
 }
 
-// ParseBotSpec reads a bot spec.
+// ParseBotSpec reads a bot spec. A name may carry the suffix an entrant
+// name has (stupid#2, as in records and tables): it is dropped, so that a
+// record's bots can be given back to `arena play` as they are.
 func ParseBotSpec(text string) (BotSpec, error) {
-	name, rest, hasArgs := strings.Cut(strings.TrimSpace(text), ":")
-	spec := BotSpec{Name: strings.TrimSpace(name), Args: Params{}, text: strings.TrimSpace(text)}
+	text = stripEntrantSuffix(strings.TrimSpace(text))
+	name, rest, hasArgs := strings.Cut(text, ":")
+	spec := BotSpec{Name: strings.TrimSpace(name), Args: Params{}, text: text}
 	if spec.Name == "" {
 		return BotSpec{}, fmt.Errorf("bot spec %q: no bot name", text)
 	}
@@ -44,18 +47,32 @@ func (s BotSpec) String() string {
 	return s.text
 }
 
+// stripEntrantSuffix drops a trailing #N (N digits) from a spec.
+func stripEntrantSuffix(text string) string {
+	i := strings.LastIndexByte(text, '#')
+	if i <= 0 || i == len(text)-1 {
+		return text
+	}
+	for _, c := range text[i+1:] {
+		if c < '0' || c > '9' {
+			return text
+		}
+	}
+	return text[:i]
+}
+
 // EntrantNames names the entrants of a run from their specs: each spec as
 // written, and a repeated spec as NAME#2, NAME#3… in order of appearance.
 func EntrantNames(specs []BotSpec) []string {
 	names := make([]string, len(specs))
-	seen := map[string]int{}
+	used := map[string]bool{}
 	for i, s := range specs {
-		base := s.String()
-		seen[base]++
-		names[i] = base
-		if n := seen[base]; n > 1 {
-			names[i] = fmt.Sprintf("%s#%d", base, n)
+		name := s.String()
+		for n := 2; used[name]; n++ {
+			name = fmt.Sprintf("%s#%d", s.String(), n)
 		}
+		used[name] = true
+		names[i] = name
 	}
 	return names
 }

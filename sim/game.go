@@ -186,11 +186,26 @@ func (t *table[S, O, A]) Play(ctx context.Context, seed uint64, seating []int) R
 	}
 	for k, entrant := range seating {
 		if t.players[entrant] == nil {
-			t.players[entrant] = t.setup.players[entrant]()
+			p, err := t.newPlayer(entrant)
+			if err != nil {
+				return Result{Seed: seed, Err: err}
+			}
+			t.players[entrant] = p
 		}
 		t.seated[k] = t.players[entrant]
 	}
 	return t.match.Play(ctx, seed, t.seated)
+}
+
+// newPlayer builds the player of an entrant; a panic of the bot's
+// constructor fails the match rather than the run.
+func (t *table[S, O, A]) newPlayer(entrant int) (p Player[O, A], err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bot %s: building the player panicked: %v", t.setup.entrants[entrant], r)
+		}
+	}()
+	return t.setup.players[entrant](), nil
 }
 
 func (t *table[S, O, A]) Trace(ctx context.Context, seed uint64, seating []int, w io.Writer) (Result, error) {

@@ -74,9 +74,6 @@ func NewMatch[S, O, A any](e Engine[S, O, A], params Params) *Match[S, O, A] {
 // State returns the state of the last match played, for tests and traces.
 func (m *Match[S, O, A]) State() *S { return &m.state }
 
-// checkEvery is how many turns pass between two looks at the context.
-const checkEvery = 256
-
 // Play plays one match with the given seed; players[k] sits in seat k. A
 // bot's panic or error is recorded as a fault and its turn gets the zero
 // action; a panic of the engine ends the match with an *EngineError.
@@ -87,9 +84,13 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	defer func() {
 		if r := recover(); r != nil {
 			res.Err = &EngineError{Seed: seed, Turn: turn, Value: r, Stack: string(debug.Stack())}
+			res.Turns = max(turn-1, 0)
 			res.Faults = slices.Clone(m.faults.Faults())
 		}
 	}()
+	// A look at the Done channel every turn, not ctx.Err(): it takes no
+	// lock, and a turn of a fast game costs less than a lock.
+	done := ctx.Done()
 	m.streams.Seed(seed)
 	m.faults.Reset()
 	e.Init(s, m.streams.Engine())
@@ -102,8 +103,12 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	}
 	for !e.Done(s) {
 		turn = e.Turn(s) + 1
-		if turn%checkEvery == 0 && ctx.Err() != nil {
+		select {
+		case <-done:
 			res.Err = ErrInterrupted
+		default:
+		}
+		if res.Err != nil {
 			break
 		}
 		m.faults.Begin(turn)

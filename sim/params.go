@@ -24,10 +24,12 @@ type ParamSpec struct {
 }
 
 // ParamError is a parameter that is unknown or has a value the game refuses.
-// The CLI uses Name to say where the value came from.
+// The CLI uses Name, and Also when several parameters are at fault
+// together, to say where the values came from.
 type ParamError struct {
 	Name string
 	Err  error
+	Also []string // other parameters whose values make the error
 }
 
 func (e *ParamError) Error() string { return fmt.Sprintf("param %s: %v", e.Name, e.Err) }
@@ -69,7 +71,7 @@ func ParseParamValue(text string) json.RawMessage {
 func Effective(p Params, specs []ParamSpec) (Params, error) {
 	for _, name := range slices.Sorted(maps.Keys(p)) {
 		if !slices.ContainsFunc(specs, func(s ParamSpec) bool { return s.Name == name }) {
-			return nil, &ParamError{name, fmt.Errorf("unknown parameter (known: %s)", specNames(specs))}
+			return nil, &ParamError{Name: name, Err: fmt.Errorf("unknown parameter (known: %s)", specNames(specs))}
 		}
 	}
 	eff := make(Params, len(specs))
@@ -80,7 +82,7 @@ func Effective(p Params, specs []ParamSpec) (Params, error) {
 		}
 		var buf bytes.Buffer
 		if err := json.Compact(&buf, v); err != nil {
-			return nil, &ParamError{s.Name, fmt.Errorf("not JSON: %q", v)}
+			return nil, &ParamError{Name: s.Name, Err: fmt.Errorf("not JSON: %q", v)}
 		}
 		eff[s.Name] = buf.Bytes()
 	}
@@ -150,7 +152,15 @@ func (r *ParamReader) Err() error { return r.err }
 // Fail records an error about parameter name unless one is already recorded.
 func (r *ParamReader) Fail(name string, format string, args ...any) {
 	if r.err == nil {
-		r.err = &ParamError{name, fmt.Errorf(format, args...)}
+		r.err = &ParamError{Name: name, Err: fmt.Errorf(format, args...)}
+	}
+}
+
+// FailTogether records an error made by the values of several parameters
+// together, unless one is already recorded.
+func (r *ParamReader) FailTogether(names []string, format string, args ...any) {
+	if r.err == nil {
+		r.err = &ParamError{Name: names[0], Also: names[1:], Err: fmt.Errorf(format, args...)}
 	}
 }
 

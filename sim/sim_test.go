@@ -97,7 +97,18 @@ func TestMatchStopsWhenCancelled(t *testing.T) {
 	m := sim.NewMatch(simtest.Race{Players: 1, Turns: 1 << 20}, nil)
 	res := m.Play(ctx, 1, players{simtest.Constant(1)})
 	require.ErrorIs(t, res.Err, sim.ErrInterrupted)
-	require.Less(t, res.Turns, 1000)
+	require.Zero(t, res.Turns, "a cancelled context stops the match before its next turn")
+
+	ctx, cancel = context.WithCancel(context.Background())
+	slow := &simtest.Bot{Play: func(turn int, _ *rand.Rand) (int, error) {
+		if turn == 3 {
+			cancel() // as if Ctrl-C came while the bot was thinking
+		}
+		return 1, nil
+	}}
+	res = m.Play(ctx, 1, players{slow})
+	require.ErrorIs(t, res.Err, sim.ErrInterrupted)
+	require.Equal(t, 3, res.Turns, "the turn under way ends, no other starts")
 }
 
 func TestStreamsAreSeparateAndReproducible(t *testing.T) {

@@ -54,7 +54,8 @@ func New(p sim.Params) (*Rules, error) {
 	}
 	if starts == nil {
 		if n := rules.startCells(); n < rules.Players {
-			r.Fail("players", "%d players need %d random start cells, but a %d×%d board has %d (starts use 1 ≤ x ≤ width-1 and 1 ≤ y ≤ height-1)",
+			r.FailTogether([]string{"width", "height", "players"},
+				"%d players need %d random start cells, but a %d×%d board has %d (starts use 1 ≤ x ≤ width-1 and 1 ≤ y ≤ height-1)",
 				rules.Players, rules.Players, rules.Width, rules.Height, n)
 		}
 		return rules, r.Err()

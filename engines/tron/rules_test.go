@@ -291,7 +291,7 @@ func TestBadParameters(t *testing.T) {
 		params string
 		want   string
 	}{
-		{`{"width":2,"height":2}`, "param players: 2 players need 2 random start cells, but a 2×2 board has 1"},
+		{`{"width":2,"height":2}`, "param width: 2 players need 2 random start cells, but a 2×2 board has 1"},
 		{`{"width":1,"height":100}`, "a 1×100 board has 0"},
 		{`{"players":13}`, "param players: 13 is out of range 2..12"},
 		{`{"players":1}`, "param players: 1 is out of range 2..12"},
