@@ -118,6 +118,19 @@ func TestEntrantNames(t *testing.T) {
 		specs = append(specs, spec)
 	}
 	require.Equal(t, []string{"stupid", "strong", "stupid#2", "stupid#3", "strong:depth=2"}, sim.EntrantNames(specs))
+
+	// A spec may itself look like a repeat's name; names never collide.
+	a := sim.BotSpec{Name: "script"}
+	b := sim.BotSpec{Name: "script#2"} // built directly: ParseBotSpec would drop the suffix
+	require.Equal(t, []string{"script", "script#2", "script#3"}, sim.EntrantNames([]sim.BotSpec{a, b, a}))
+}
+
+func TestParseBotSpecDropsAnEntrantSuffix(t *testing.T) {
+	for in, want := range map[string]string{"stupid#2": "stupid", "strong:depth=3#12": "strong:depth=3", "odd#name": "odd#name", "x#": "x#"} {
+		s, err := sim.ParseBotSpec(in)
+		require.NoError(t, err)
+		require.Equal(t, want, s.String(), in)
+	}
 }
 
 func TestFaultLogKeepsTheFirstFaultOfASeatPerTurn(t *testing.T) {
