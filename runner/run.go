@@ -64,7 +64,7 @@ type finished struct {
 // Run plays the schedule and calls emit with every match's record, strictly
 // in match order, from the calling goroutine, as soon as the match and all
 // those before it are done. When ctx is cancelled Run stops starting
-// matches, drops the ones running (a match checks every few hundred turns),
+// matches, drops the ones running (each stops at the end of its turn),
 // hands on every finished match that has no unfinished one before it, and
 // returns with Interrupted set. An error from emit stops the run and is
 // returned.
