@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strings"
 
+	mbbots "github.com/arenasim/arena/bots/minibus"
 	"github.com/arenasim/arena/bots/script"
 	trbots "github.com/arenasim/arena/bots/tron"
+	"github.com/arenasim/arena/engines/minibus"
 	"github.com/arenasim/arena/engines/tron"
 	"github.com/arenasim/arena/sim"
 )
@@ -22,6 +24,7 @@ type Entry struct {
 func Entries() []Entry {
 	return []Entry{
 		{tronGame(), "tron/duel"},
+		{minibusGame(), "minibus/ffa4"},
 	}
 }
 
@@ -43,5 +46,11 @@ func Lookup(name string) (Entry, error) {
 func tronGame() sim.AnyGame {
 	g := tron.Game()
 	g.Bots = append(trbots.Bots(), script.Bot[tron.View](tron.ParseDir))
+	return sim.Erase(&g)
+}
+
+func minibusGame() sim.AnyGame {
+	g := minibus.Game()
+	g.Bots = append(mbbots.Bots(), script.Bot[minibus.View](minibus.ParseLine))
 	return sim.Erase(&g)
 }

@@ -1,0 +1,377 @@
+package minibus
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/arenasim/arena/engines/minibus"
+	"github.com/arenasim/arena/sim"
+)
+
+func strongBot() sim.Bot[minibus.View, minibus.Action] {
+	return simple("strong", "learns where passengers go from what it sees, routes each bus by the fares of its next two stops, buys upgrades that bring the goal nearer; never sends an invalid command",
+		func() player { return &Strong{} })
+}
+
+// Strong is the strong bot. It keeps three things from turn to turn:
+//
+//   - a demand model: how often passengers appear at each station and where
+//     they go, counted from the passengers it sees appear (an estimate of
+//     the hidden origin–destination matrix);
+//   - its income: the fares it earned, smoothed, and how its buses spend
+//     their time (moving or working, leaving full or not);
+//   - its buses.
+//
+// Each turn it sends every bus that has nothing left to do at its station
+// on the best plan of two stops (see route), then spends its money on the
+// purchase that brings the goal nearest (see invest). It checks every
+// command against the rules and its own money first, so it never loses by
+// an invalid one.
+type Strong struct {
+	seat  int
+	cfg   minibus.Config
+	fresh bool // no view seen yet in this match
+	line  minibus.Line
+
+	// The demand model.
+	age      [minibus.MaxStations]int // turns each station has been seen
+	appeared [minibus.MaxStations]int // passengers seen appearing there
+	bound    [minibus.MaxStations][minibus.MaxStations]int
+
+	// The income and the buses' time.
+	lastMoney int   // money seen last turn
+	spent     int   // money spent by last turn's commands
+	income    ema   // money earned per turn
+	moving    ema   // share of the buses' turns spent moving
+	full      ema   // share of departures with every seat taken
+	own       []int // its buses' ids
+	seen      int   // bus ids below this are known
+	claimed   [minibus.MaxStations]float64
+	plan      [minibus.MaxStations]float64 // scratch: riders bound for each station
+}
+
+// ema is an exponential moving average, corrected for its start at zero.
+type ema struct{ sum, weight float64 }
+
+// emaRate weighs the last ~40 turns.
+const emaRate = 1.0 / 40
+
+func (e *ema) add(x float64) {
+	e.sum = e.sum*(1-emaRate) + x*emaRate
+	e.weight = e.weight*(1-emaRate) + emaRate
+}
+
+// value returns the average, or def before any sample.
+func (e *ema) value(def float64) float64 {
+	if e.weight < 0.05 {
+		return def
+	}
+	return e.sum / e.weight
+}
+
+// Reset forgets the last match.
+func (p *Strong) Reset(m sim.MatchInfo, _ *rand.Rand) {
+	own := p.own[:0]
+	*p = Strong{seat: m.Seat, fresh: true, line: p.line, own: own}
+}
+
+// Act plays one turn.
+func (p *Strong) Act(v *minibus.View) (minibus.Action, error) {
+	p.line.Reset()
+	me := v.Player(p.seat)
+	if p.fresh {
+		p.cfg, p.fresh, p.lastMoney = v.Config(), false, me.Money
+	}
+	p.observe(v, me)
+	money := me.Money
+	p.claim(v)
+	for _, id := range p.own {
+		p.route(v, me, id)
+	}
+	money = p.invest(v, me, money)
+	p.spent = me.Money - money
+	return p.line.Action(), nil
+}
+
+// observe updates the demand model, the income and the list of its buses.
+func (p *Strong) observe(v *minibus.View, me minibus.PlayerInfo) {
+	for i := range v.Stations() {
+		p.age[i]++
+	}
+	for k := range v.Spawned() {
+		o, d := v.Trip(v.SpawnedAt(k))
+		p.appeared[o]++
+		p.bound[o][d]++
+	}
+	p.income.add(float64(me.Money - p.lastMoney + p.spent))
+	p.lastMoney = me.Money
+	for ; p.seen < v.Buses(); p.seen++ {
+		if v.Bus(p.seen).Owner == p.seat {
+			p.own = append(p.own, p.seen)
+		}
+	}
+	if len(p.own) > 0 {
+		moving := 0
+		for _, id := range p.own {
+			if !v.AtDestination(id) {
+				moving++
+			}
+		}
+		p.moving.add(float64(moving) / float64(len(p.own)))
+	}
+}
+
+// rate returns the estimated passengers a turn appearing at station i,
+// with a prior of 0.3 worth 5 turns.
+func (p *Strong) rate(i int) float64 {
+	return (float64(p.appeared[i]) + 1.5) / (float64(p.age[i]) + 5)
+}
+
+// share returns the estimated share of station i's passengers bound for
+// j, among the n stations that exist: the counts seen, with a prior
+// spreading one passenger evenly.
+func (p *Strong) share(i, j, n int) float64 {
+	if i == j {
+		return 0
+	}
+	return (float64(p.bound[i][j]) + 1/float64(n-1)) / (float64(p.appeared[i]) + 1)
+}
+
+// claim counts, for every station, the passengers other buses will take
+// before or as ours get there: every bus heading there, its free seats,
+// ours included.
+func (p *Strong) claim(v *minibus.View) {
+	clear(p.claimed[:])
+	for id := range v.Buses() {
+		b := v.Bus(id)
+		if b.Destroyed || (b.Owner == p.seat && v.AtDestination(id)) {
+			continue
+		}
+		p.claimed[b.Dest] += float64(b.Seats() - b.Riders)
+	}
+}
+
+// travel returns the turns a bus of the player takes from one point to
+// another.
+func (p *Strong) travel(me minibus.PlayerInfo, x1, y1, x2, y2 int) int {
+	s := me.Speed()
+	return (minibus.Distance(x1, y1, x2, y2) + s - 1) / s
+}
+
+// route decides what bus id does this turn. A bus on its way goes on. At
+// its destination it unloads while it has passengers for the station and
+// loads while some wait there (both are sure fares); otherwise it leaves
+// for the first stop of the best plan, unless waiting for passengers to
+// appear there is worth more.
+func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
+	b := v.Bus(id)
+	if !v.AtDestination(id) {
+		return
+	}
+	here := b.Dest
+	st := v.Station(here)
+	for i := range p.plan {
+		p.plan[i] = 0
+	}
+	for k := range b.Riders {
+		_, d := v.Trip(v.RiderAt(id, k))
+		p.plan[d]++
+	}
+	free := b.Seats() - b.Riders
+	if p.plan[here] > 0 || (free > 0 && float64(st.Waiting) > p.claimed[here]) {
+		p.claimed[here] += float64(free)
+		return
+	}
+	best, score := p.bestStop(v, me, b)
+	fare := float64(me.Fare())
+	if free > 0 && score < 0.5*fare*p.rate(here) {
+		p.claimed[here] += float64(free)
+		return // better to wait for passengers here
+	}
+	if best < 0 {
+		return
+	}
+	if free == 0 {
+		p.full.add(1)
+	} else {
+		p.full.add(0)
+	}
+	p.line.Destination(id, best)
+	p.claimed[best] += float64(b.Seats()) - (float64(b.Riders) - p.plan[best])
+}
+
+// residual is what a passenger taken aboard during a plan and still on
+// board at its end is worth, in fares: it will pay later, for more
+// driving.
+const residual = 0.3
+
+// bestStop returns the station the bus should head to and the value a
+// turn of the best plan through it: a plan is one or two stops, d then e.
+// At each stop the bus drops its passengers bound there, a fare each, then
+// takes whoever waits, up to its free seats: the waiting passengers not
+// claimed by other buses plus those expected to appear meanwhile, whose
+// destinations follow the demand model. Those taken at d and not dropped
+// at e are worth a part of a fare. A plan's value is over the turns it
+// takes: driving, unloading, loading.
+func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusInfo) (best int, score float64) {
+	n := v.Stations()
+	fare := float64(me.Fare())
+	free := float64(b.Seats() - b.Riders)
+	best, score = -1, -1.0
+	for d := range n {
+		if d == b.Dest {
+			continue
+		}
+		sd := v.Station(d)
+		drop1 := p.plan[d]
+		time1 := float64(p.travel(me, b.X, b.Y, sd.X, sd.Y)) + turnsFor(drop1)
+		pick1 := p.available(v, d, time1, free+drop1)
+		time1 += turnsFor(pick1)
+		s := fare * (drop1 + residual*pick1) / max(time1, 1)
+		for e := range n {
+			if e == d {
+				continue
+			}
+			se := v.Station(e)
+			drop2 := p.plan[e]
+			if e == b.Dest {
+				drop2 = 0 // nobody on board is bound for the station it leaves
+			}
+			later := pick1 * p.share(d, e, n)
+			t2 := float64(p.travel(me, sd.X, sd.Y, se.X, se.Y)) + turnsFor(drop2+later)
+			value := fare * (drop1 + drop2 + later + residual*(pick1-later))
+			s = max(s, value/(time1+t2))
+		}
+		if s > score {
+			best, score = d, s
+		}
+	}
+	return best, score
+}
+
+// available returns how many passengers a bus arriving at station d in t
+// turns can expect to take, at most free: those waiting and those to
+// appear by then, up to the station's capacity, less the seats of the
+// other buses heading there.
+func (p *Strong) available(v *minibus.View, d int, t, free float64) float64 {
+	st := v.Station(d)
+	expect := min(float64(st.Capacity), float64(st.Waiting)+p.rate(d)*t) - p.claimed[d]
+	return max(0, min(free, expect))
+}
+
+// turnsFor returns the turns needed to move k passengers in or out, 5 a
+// turn.
+func turnsFor(k float64) float64 { return math.Ceil(k / minibus.Transfers) }
+
+// invest spends money on what brings the goal nearest and returns the
+// money left. The options are one more bus, a car for a bus that may take
+// one, UPDATESB, UPDATESP and UPDATECT; each changes the income a turn by
+// an estimate. With the goal in reach before the game ends, an option is
+// worth it if the goal comes sooner after paying it; otherwise, if the
+// money at the end is higher. One purchase a turn, the best.
+func (p *Strong) invest(v *minibus.View, me minibus.PlayerInfo, money int) int {
+	cfg := &p.cfg
+	left := float64(cfg.MaxTurns - v.Turn + 1)
+	fare := float64(me.Fare())
+	nb := float64(len(p.own))
+	// Passengers delivered a turn, measured, or a guess at the start.
+	delivered := max(p.income.value(0)/fare, 0.15*nb)
+	income := delivered * fare
+
+	var opts [5]option
+	k := 0
+	if len(p.own) < cfg.MaxBuses {
+		perBus := 0.3
+		if nb > 0 {
+			perBus = 0.8 * delivered / nb
+		}
+		if st := p.busStation(v); st >= 0 {
+			opts[k] = option{minibus.OpBus, 0, st, cfg.BusPrice, (delivered + perBus) * fare}
+			k++
+		}
+	}
+	if me.CT < cfg.CTMax {
+		opts[k] = option{minibus.OpUpdateCT, 0, 0, cfg.CTPrice, delivered * (fare + minibus.FareStep)}
+		k++
+	}
+	if me.SP < cfg.SPMax && nb > 0 {
+		s := float64(me.Speed())
+		m := p.moving.value(0.5)
+		opts[k] = option{minibus.OpUpdateSP, 0, 0, cfg.SPPrice, income / (1 - m + m*s/(s+1))}
+		k++
+	}
+	if nb > 0 {
+		for _, id := range p.own {
+			if b := v.Bus(id); b.Cars < me.MaxCars() {
+				gain := 0.6 * p.full.value(0.3) * delivered / nb / float64(b.Cars)
+				opts[k] = option{minibus.OpUpgrade, id, 0, cfg.UpgradePrice, income + gain*fare}
+				k++
+				break
+			}
+		}
+		if me.SB < cfg.SBMax {
+			gain := 0.6 * p.full.value(0.3) * delivered / float64(me.MaxCars())
+			opts[k] = option{minibus.OpUpdateSB, 0, 0, cfg.SBPrice + cfg.UpgradePrice*len(p.own), income + gain*fare}
+			k++
+		}
+	}
+	goal := float64(cfg.GoalMoney)
+	reach := income > 0 && (goal-float64(money))/income < left
+	// worth returns how good having money m and income i is: the goal's
+	// nearness when it is in reach, else the money at the end.
+	worth := func(m, i float64) float64 {
+		if reach {
+			if i <= 0 {
+				return -1e18
+			}
+			return -(goal - m) / i
+		}
+		return m + i*left
+	}
+	bestWorth, choice := worth(float64(money), income)+1, -1
+	for i, o := range opts[:k] {
+		if o.price > money {
+			continue
+		}
+		if w := worth(float64(money-o.price), o.income); w > bestWorth {
+			bestWorth, choice = w, i
+		}
+	}
+	if choice < 0 {
+		return money
+	}
+	o := opts[choice]
+	switch o.op {
+	case minibus.OpBus:
+		p.line.Bus(o.station)
+	case minibus.OpUpgrade:
+		p.line.Upgrade(o.bus)
+	default:
+		p.line.Op(o.op)
+	}
+	return money - o.price
+}
+
+// option is a purchase invest considers: its command, its price and the
+// income a turn expected after it.
+type option struct {
+	op      minibus.Op
+	bus     int // UPGRADE's
+	station int // BUS's
+	price   int
+	income  float64
+}
+
+// busStation returns where a new bus should start: the station with the
+// most passengers waiting beyond what other buses will take, -1 if there
+// is no station.
+func (p *Strong) busStation(v *minibus.View) int {
+	best, most := -1, -1e18
+	for i := range v.Stations() {
+		st := v.Station(i)
+		if w := float64(st.Waiting) - p.claimed[i] + p.rate(i); w > most {
+			best, most = i, w
+		}
+	}
+	return best
+}

@@ -1,0 +1,210 @@
+package minibus
+
+import (
+	"fmt"
+
+	"github.com/arenasim/arena/sim"
+)
+
+// Version is the version of these rules; it is part of every rules hash, so
+// bump it whenever a change of the rules can change a match.
+const Version = "1"
+
+// Limits of the parameters and the fixed numbers of the rule sheet.
+const (
+	MinPlayers = 1
+	MaxPlayers = 4
+	// MaxStations is the most stations a game can hold: the
+	// origin–destination matrix has one row per station id 0..9.
+	MaxStations = 10
+	// MaxCapacity is the largest pinned station capacity: it keeps the
+	// spawn probability (41 + 2c)/100 of an empty station below 1.
+	MaxCapacity = 29
+	maxGrid     = 100
+	maxAmount   = 1_000_000_000
+	maxCount    = 100
+
+	// StartFare is the fare CT before any UPDATECT (rule sheet, "Grid,
+	// players, money"), FareStep what each UPDATECT adds.
+	StartFare = 10
+	FareStep  = 2
+	// CarCapacity is the number of seats of one car.
+	CarCapacity = 5
+	// Transfers is the most passengers one bus loads or unloads in a turn.
+	Transfers = 5
+)
+
+// odWeights are the percentages an origin's row of the origin–destination
+// matrix shares out among the other stations (rule sheet,
+// "Origin–destination matrix").
+var odWeights = [MaxStations - 1]int{40, 20, 10, 10, 5, 5, 5, 3, 2}
+
+// Params documents the parameters of Minibus (rule sheet, "Parameters").
+var Params = []sim.ParamSpec{
+	{Name: "players", Default: "2", Doc: fmt.Sprintf("number of players, %d..%d", MinPlayers, MaxPlayers)},
+	{Name: "grid_size", Default: "10", Doc: fmt.Sprintf("the grid's points are (x, y) with 0 ≤ x, y < grid_size, 1..%d; it must hold max_stations points", maxGrid)},
+	{Name: "max_turns", Default: "500", Doc: "the game ends after this turn, 1..100000"},
+	{Name: "start_money", Default: "150", Doc: "each player's money at the start, 0..1000000000"},
+	{Name: "goal_money", Default: "1500", Doc: "money that wins, checked at the end of each turn, 1..1000000000"},
+	{Name: "max_stations", Default: "10", Doc: fmt.Sprintf("stations that appear in all, 1..%d", MaxStations)},
+	{Name: "initial_stations", Default: "3", Doc: "stations at the start, 1..max_stations"},
+	{Name: "station_every", Default: "25", Doc: "a new station appears at turns 1, 1+station_every, 1+2·station_every… until max_stations exist, 1..100000"},
+	{Name: "max_buses", Default: "4", Doc: "buses a player may own, 0..100"},
+	{Name: "bus_price", Default: "100", Doc: "price of BUS, 0..1000000000"},
+	{Name: "upgrade_price", Default: "50", Doc: "price of UPGRADE (one more car), 0..1000000000"},
+	{Name: "sb_price", Default: "100", Doc: "price of UPDATESB (one more car allowed per bus), 0..1000000000"},
+	{Name: "sb_max", Default: "2", Doc: "times a player may UPDATESB, 0..100"},
+	{Name: "sp_price", Default: "200", Doc: "price of UPDATESP (one more step per turn), 0..1000000000"},
+	{Name: "sp_max", Default: "2", Doc: "times a player may UPDATESP, 0..100"},
+	{Name: "ct_price", Default: "100", Doc: "price of UPDATECT (fare +2), 0..1000000000"},
+	{Name: "ct_max", Default: "5", Doc: "times a player may UPDATECT, 0..100"},
+	{Name: "boarding", Default: `"referee"`, Doc: `which loading bus a boarding passenger takes: "referee" (fewest passengers on board) or "free_seats" (most free seats, the subject text); ties at random`},
+	{Name: "stations", Default: "null", Doc: fmt.Sprintf("pinned stations [[x,y,capacity],…] in order of appearance (ids 0, 1…), at most max_stations, distinct points on the grid, capacity 1..%d; the stations after the list are random; null = all random", MaxCapacity)},
+}
+
+// Boarding is the rule that picks the bus a passenger boards when several
+// buses load at one station.
+type Boarding uint8
+
+// The boarding rules (rule sheet, "Buses").
+const (
+	// FewestRiders picks the bus with the fewest passengers on board: the
+	// referee's rule.
+	FewestRiders Boarding = iota
+	// MostFreeSeats picks the bus with the most free seats: the subject
+	// text's "least full".
+	MostFreeSeats
+)
+
+var boardingNames = [...]string{"referee", "free_seats"}
+
+// String returns the rule's name as the boarding parameter spells it.
+func (b Boarding) String() string { return boardingNames[b] }
+
+// StationSpec is a pinned station.
+type StationSpec struct{ X, Y, Capacity int }
+
+// Config is every number of a rule set: what a bot may want to know of the
+// rules. The prices and limits are those of the commands' table.
+type Config struct {
+	Players         int
+	GridSize        int
+	MaxTurns        int
+	StartMoney      int
+	GoalMoney       int
+	MaxStations     int
+	InitialStations int
+	StationEvery    int
+	MaxBuses        int
+	BusPrice        int
+	UpgradePrice    int
+	SBPrice, SBMax  int
+	SPPrice, SPMax  int
+	CTPrice, CTMax  int
+	Boarding        Boarding
+}
+
+// Rules is Minibus configured with one parameter set; it implements
+// sim.Engine[State, View, Action].
+type Rules struct {
+	Config
+	Stations []StationSpec // pinned stations, in order of appearance; nil: random
+}
+
+// New configures the rules from an effective parameter set.
+func New(p sim.Params) (*Rules, error) {
+	r := sim.NewParamReader(p)
+	c := Config{
+		Players:      r.Int("players", MinPlayers, MaxPlayers),
+		GridSize:     r.Int("grid_size", 1, maxGrid),
+		MaxTurns:     r.Int("max_turns", 1, 100_000),
+		StartMoney:   r.Int("start_money", 0, maxAmount),
+		GoalMoney:    r.Int("goal_money", 1, maxAmount),
+		MaxStations:  r.Int("max_stations", 1, MaxStations),
+		StationEvery: r.Int("station_every", 1, 100_000),
+		MaxBuses:     r.Int("max_buses", 0, maxCount),
+		BusPrice:     r.Int("bus_price", 0, maxAmount),
+		UpgradePrice: r.Int("upgrade_price", 0, maxAmount),
+		SBPrice:      r.Int("sb_price", 0, maxAmount),
+		SBMax:        r.Int("sb_max", 0, maxCount),
+		SPPrice:      r.Int("sp_price", 0, maxAmount),
+		SPMax:        r.Int("sp_max", 0, maxCount),
+		CTPrice:      r.Int("ct_price", 0, maxAmount),
+		CTMax:        r.Int("ct_max", 0, maxCount),
+	}
+	if r.Err() == nil {
+		c.InitialStations = r.Int("initial_stations", 1, c.MaxStations)
+	}
+	switch r.String("boarding", boardingNames[:]...) {
+	case "free_seats":
+		c.Boarding = MostFreeSeats
+	default:
+		c.Boarding = FewestRiders
+	}
+	var pinned [][]int
+	r.Decode("stations", &pinned)
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	rules := &Rules{Config: c}
+	if c.GridSize*c.GridSize < c.MaxStations {
+		r.Fail("grid_size", "a %d×%d grid has %d points, fewer than max_stations %d", c.GridSize, c.GridSize, c.GridSize*c.GridSize, c.MaxStations)
+	}
+	if pinned == nil {
+		return rules, r.Err()
+	}
+	if len(pinned) > c.MaxStations {
+		r.Fail("stations", "%d stations, more than max_stations %d", len(pinned), c.MaxStations)
+	}
+	rules.Stations = make([]StationSpec, 0, len(pinned))
+	for i, st := range pinned {
+		if len(st) != 3 {
+			r.Fail("stations", "station %d is %v, want [x,y,capacity]", i, st)
+			break
+		}
+		spec := StationSpec{st[0], st[1], st[2]}
+		if !rules.onGrid(spec.X, spec.Y) {
+			r.Fail("stations", "station %d [%d,%d] is off the %d×%d grid", i, spec.X, spec.Y, c.GridSize, c.GridSize)
+		}
+		if spec.Capacity < 1 || spec.Capacity > MaxCapacity {
+			r.Fail("stations", "station %d has capacity %d, out of range 1..%d", i, spec.Capacity, MaxCapacity)
+		}
+		for j, prev := range rules.Stations {
+			if prev.X == spec.X && prev.Y == spec.Y {
+				r.Fail("stations", "stations %d and %d are both at [%d,%d]", j, i, spec.X, spec.Y)
+			}
+		}
+		rules.Stations = append(rules.Stations, spec)
+	}
+	return rules, r.Err()
+}
+
+// Game is Minibus with no bots; the registry adds them.
+func Game() sim.Game[State, View, Action] {
+	return sim.Game[State, View, Action]{
+		Name:    "minibus",
+		Summary: "ENSIIE's bus companies: 1–4 players buy buses, carry passengers between stations for fares; first to 1500 wins",
+		Version: Version,
+		Params:  Params,
+		New: func(p sim.Params) (sim.Engine[State, View, Action], error) {
+			r, err := New(p)
+			if err != nil {
+				return nil, err
+			}
+			return r, nil
+		},
+	}
+}
+
+// Seats returns the number of players.
+func (r *Rules) Seats() int { return r.Players }
+
+func (r *Rules) onGrid(x, y int) bool { return x >= 0 && x < r.GridSize && y >= 0 && y < r.GridSize }
+
+// ParseAction reads an output line. It accepts any text: the commands are
+// read one by one when the turn is played, and an invalid one makes the
+// player lose then, after the commands before it (rule sheet, "Commands").
+func (r *Rules) ParseAction(text string) (Action, error) { return ParseLine(text) }
+
+// AppendAction appends the line of a; nothing for the zero Action.
+func (r *Rules) AppendAction(dst []byte, a Action) []byte { return append(dst, a.Line...) }
