@@ -84,10 +84,15 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 			if err != nil {
 				return err
 			}
-			if !hasGame(entries, sc.Game) {
+			info, ok := gameInfo(entries, sc.Game)
+			if !ok {
 				continue
 			}
-			t.Append(name, sc.Game, seatsOf(sc), strings.Join(sc.Bots, ","), sc.Games, strconv.FormatUint(sc.Seed, 10), sc.Description)
+			bots := strings.Join(sc.Bots, ",")
+			if sc.League != nil {
+				bots = "(--bot) vs " + strings.Join(sc.League.Opponents, ",")
+			}
+			t.Append(name, sc.Game, seatsOf(sc, info), bots, sc.Games, strconv.FormatUint(sc.Seed, 10), sc.Description)
 		}
 	case "params":
 		t.Header("game", "param", "default", "meaning")
@@ -131,21 +136,31 @@ func describeArgs(params []sim.ParamSpec) string {
 	return strings.Join(parts, ",")
 }
 
-func hasGame(entries []registry.Entry, game string) bool {
+// gameInfo returns the listing of the game called name among entries.
+func gameInfo(entries []registry.Entry, name string) (sim.GameInfo, bool) {
 	for _, e := range entries {
-		if e.Game.Info().Name == game {
-			return true
+		if info := e.Game.Info(); info.Name == name {
+			return info, true
 		}
 	}
-	return false
+	return sim.GameInfo{}, false
 }
 
-// seatsOf returns a scenario's seat count as its parameters give it.
-func seatsOf(sc *scenarios.Scenario) string {
+// seatsOf returns a scenario's seat count: a league's line-up, else the
+// players parameter, else the game's default.
+func seatsOf(sc *scenarios.Scenario, info sim.GameInfo) string {
+	if sc.League != nil {
+		return strconv.Itoa(1 + len(sc.League.Opponents))
+	}
 	if v, ok := sc.Params["players"]; ok {
 		return string(v)
 	}
-	return "default"
+	for _, p := range info.Params {
+		if p.Name == "players" {
+			return p.Default
+		}
+	}
+	return "?"
 }
 
 func contains(list []string, s string) bool {
