@@ -9,8 +9,10 @@ import (
 	mbbots "github.com/arenasim/arena/bots/minibus"
 	"github.com/arenasim/arena/bots/script"
 	trbots "github.com/arenasim/arena/bots/tron"
+	vwbots "github.com/arenasim/arena/bots/vampires"
 	"github.com/arenasim/arena/engines/minibus"
 	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -25,6 +27,7 @@ func Entries() []Entry {
 	return []Entry{
 		{tronGame(), "tron/duel"},
 		{minibusGame(), "minibus/ffa4"},
+		{vampiresGame(), "vampires/duel"},
 	}
 }
 
@@ -52,5 +55,11 @@ func tronGame() sim.AnyGame {
 func minibusGame() sim.AnyGame {
 	g := minibus.Game()
 	g.Bots = append(mbbots.Bots(), script.Bot[minibus.View](minibus.ParseLine))
+	return sim.Erase(&g)
+}
+
+func vampiresGame() sim.AnyGame {
+	g := vampires.Game()
+	g.Bots = append(vwbots.Bots(), script.Bot[vampires.View](vampires.ParsePly))
 	return sim.Erase(&g)
 }

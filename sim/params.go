@@ -204,6 +204,28 @@ func (r *ParamReader) Int(name string, lo, hi int) int {
 	return int(n)
 }
 
+// Float decodes parameter name as a number in [lo, hi].
+func (r *ParamReader) Float(name string, lo, hi float64) float64 {
+	if r.err != nil {
+		return lo
+	}
+	raw, ok := r.p[name]
+	if !ok {
+		r.Fail(name, "missing")
+		return lo
+	}
+	var v float64
+	if err := json.Unmarshal(raw, &v); err != nil {
+		r.Fail(name, "%s is not a number", raw)
+		return lo
+	}
+	if !(v >= lo && v <= hi) {
+		r.Fail(name, "%v is out of range %v..%v", v, lo, hi)
+		return lo
+	}
+	return v
+}
+
 // String decodes parameter name as one of the allowed strings, or any string
 // when allowed is empty.
 func (r *ParamReader) String(name string, allowed ...string) string {

@@ -63,6 +63,8 @@ func TestParamReader(t *testing.T) {
 	require.Equal(t, 5, r.Int("n", 1, 10))
 	require.Equal(t, "slow", r.String("word", "fast", "slow"))
 	require.Equal(t, "123", r.Text("num"))
+	require.Equal(t, 2.5, r.Float("frac", 0, 3))
+	require.Equal(t, 5.0, r.Float("n", 0, 5))
 	require.NoError(t, r.Err())
 
 	for _, tc := range []struct {
@@ -75,6 +77,8 @@ func TestParamReader(t *testing.T) {
 		{func(r *sim.ParamReader) { r.String("word", "fast", "faster") }, `param word: "slow" is not one of fast, faster`},
 		{func(r *sim.ParamReader) { r.String("n") }, "param n: 5: want string, got a JSON number"},
 		{func(r *sim.ParamReader) { r.Int("absent", 1, 2) }, "param absent: missing"},
+		{func(r *sim.ParamReader) { r.Float("frac", 0, 1) }, "param frac: 2.5 is out of range 0..1"},
+		{func(r *sim.ParamReader) { r.Float("word", 0, 1) }, `param word: "slow" is not a number`},
 		{func(r *sim.ParamReader) { r.Text("absent") }, "param absent: required, none given"},
 	} {
 		r := sim.NewParamReader(p)

@@ -1,0 +1,123 @@
+package vampires
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/arenasim/arena/engines/vampires"
+	"github.com/arenasim/arena/sim"
+)
+
+// Limits and defaults of the strong bot's arguments.
+const (
+	maxBudget     = 100_000_000
+	maxDepth      = 32
+	maxWidth      = 64
+	defaultBudget = 3000
+	defaultDepth  = 8
+	defaultWidth  = 10
+)
+
+// StrongParams are the arguments of the strong bot: the search's budget
+// and shape, and the weights of its evaluation.
+var StrongParams = []sim.ParamSpec{
+	{Name: "budget", Default: strconv.Itoa(defaultBudget), Doc: "positions the search may visit per ply, 1..100000000: the search deepens until it runs out (never a clock)"},
+	{Name: "depth", Default: strconv.Itoa(defaultDepth), Doc: "deepest search, in plies (both players'), 1..32"},
+	{Name: "width", Default: strconv.Itoa(defaultWidth), Doc: "plies searched per position, best first by the move generator's estimate, 1..64"},
+	{Name: "groups", Default: "3", Doc: "the search splits a group only while its side has fewer groups than this, 1..255"},
+	{Name: "pop", Default: "1", Doc: "evaluation: weight of the population difference, 0..100"},
+	{Name: "humans", Default: "0.6", Doc: "evaluation: weight of the human groups a side can take first, 0..100"},
+	{Name: "threat", Default: "0.4", Doc: "evaluation: weight of the enemy groups that can kill own groups outright or be killed by them, nearer ones weighing more, 0..100"},
+	{Name: "decay", Default: "0.8", Doc: "evaluation: how much a prize or threat one move farther counts, 0..1"},
+	{Name: "cohesion", Default: "0.1", Doc: "evaluation: weight of the largest group (the one that takes the big prizes and hunts), 0..100"},
+}
+
+// StrongConfig holds the strong bot's arguments.
+type StrongConfig struct {
+	Budget   int     // positions visited per ply
+	Depth    int     // deepest search, in plies
+	Width    int     // plies searched per position
+	Groups   int     // no splits once a side has this many groups
+	Pop      float64 // evaluation weights, see searcher.eval
+	Humans   float64
+	Threat   float64
+	Decay    float64
+	Cohesion float64
+}
+
+// DefaultStrongConfig returns the arguments the strong bot uses when none
+// are given.
+func DefaultStrongConfig() StrongConfig {
+	return StrongConfig{Budget: defaultBudget, Depth: defaultDepth, Width: defaultWidth, Groups: 3, Pop: 1, Humans: 0.6, Threat: 0.4, Decay: 0.8, Cohesion: 0.1}
+}
+
+// strongBot describes the strong bot for the registry.
+func strongBot() sim.Bot[vampires.View, vampires.Ply] {
+	return sim.Bot[vampires.View, vampires.Ply]{
+		Name:    "strong",
+		Summary: "alpha-beta over plies with splits, battles by their expected outcome, deepened under a budget of positions (never a clock)",
+		Params:  StrongParams,
+		Prepare: func(args sim.Params) (func() player, error) {
+			cfg, err := readStrongConfig(args)
+			if err != nil {
+				return nil, err
+			}
+			return func() player { return NewStrong(cfg) }, nil
+		},
+	}
+}
+
+// readStrongConfig reads and checks the strong bot's arguments.
+func readStrongConfig(args sim.Params) (StrongConfig, error) {
+	r := sim.NewParamReader(args)
+	cfg := StrongConfig{
+		Budget:   r.Int("budget", 1, maxBudget),
+		Depth:    r.Int("depth", 1, maxDepth),
+		Width:    r.Int("width", 1, maxWidth),
+		Groups:   r.Int("groups", 1, 255),
+		Pop:      r.Float("pop", 0, 100),
+		Humans:   r.Float("humans", 0, 100),
+		Threat:   r.Float("threat", 0, 100),
+		Decay:    r.Float("decay", 0, 1),
+		Cohesion: r.Float("cohesion", 0, 100),
+	}
+	return cfg, r.Err()
+}
+
+// Strong is the strong player: each ply it loads the position into its
+// search board and runs an alpha-beta search over the plies its move
+// generator proposes (see searcher and movegen). It is deterministic: it
+// draws no random numbers and its budget counts positions, never time.
+// Its buffers are kept from ply to ply and match to match.
+type Strong struct {
+	cfg    StrongConfig
+	s      *searcher
+	groups []vampires.Located
+	moves  []vampires.Move
+
+	// Nodes counts the positions searched since the player was made, for
+	// benchmarks and tuning.
+	Nodes int
+}
+
+// NewStrong returns a strong player with the given arguments.
+func NewStrong(cfg StrongConfig) *Strong { return &Strong{cfg: cfg, s: newSearcher(cfg)} }
+
+// Reset prepares for a match. The player draws no random numbers.
+func (p *Strong) Reset(sim.MatchInfo, *rand.Rand) {}
+
+// Act searches the position and plays the best ply found.
+func (p *Strong) Act(v *vampires.View) (vampires.Ply, error) {
+	p.s.setRules(newModel(v.Config), v.Rows, v.Columns)
+	p.groups = v.AppendGroups(p.groups[:0])
+	root := &p.s.boards[0]
+	root.load(v, p.groups)
+	best := p.s.best()
+	p.Nodes += p.s.nodes
+	p.moves = p.moves[:0]
+	for _, m := range best.moves[:best.k] {
+		p.moves = append(p.moves, vampires.Move{From: root.side[0][m.from].c, Count: int(math.Round(m.n)), To: m.to})
+	}
+	return vampires.Mov(p.moves...), nil
+}
