@@ -5,7 +5,9 @@ PKGS    ?= ./...
 BENCH   ?= .
 COUNT   ?= 1
 
-.PHONY: help build test race bench lint run fuzz clean
+ENGINES ?= tron minibus vampires
+
+.PHONY: help build test race bench lint fma run fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
@@ -29,8 +31,12 @@ lint: ## check formatting and vet
 run: ## play the default tournament (tron/duel)
 	$(GO) run ./cmd/arena run
 
-fuzz: ## fuzz the Tron engine for 30 s
-	$(GO) test -run '^$$' -fuzz FuzzStep -fuzztime 30s ./engines/tron
+fuzz: ## fuzz every engine's Step for 30 s each
+	for e in $(ENGINES); do $(GO) test -run '^$$' -fuzz FuzzStep -fuzztime 30s ./engines/$$e || exit 1; done
+
+fma: ## check that no fused multiply-add reaches our code on arm64 (it would make results differ across machines)
+	@out=$$(GOARCH=arm64 $(GO) build -gcflags='github.com/arenasim/arena/...=-S' ./... 2>&1 | grep -E '\bFN?M(ADD|SUB)D\b'); \
+	if [ -n "$$out" ]; then echo "fused multiply-adds (round the products with float64(...)):"; echo "$$out"; exit 1; fi
 
 clean: ## remove the built binary
 	rm -f arena

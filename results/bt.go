@@ -171,7 +171,7 @@ func (f *fitter) newtonStep(theta []float64) (float64, bool) {
 	}
 	// Rounding makes the log-likelihood of two nearly equal points noisy:
 	// allow it to fall by much less than any step that matters would raise it.
-	slack := 1e-12 * (1 + math.Abs(before))
+	slack := float64(1e-12 * (1 + math.Abs(before)))
 	for t := 1.0; t > 1e-6; t /= 2 {
 		for i := range k {
 			f.next[i] = theta[i] + float64(t*f.step[i])

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"golang.org/x/exp/stats"
 )
 
 // DefaultBootstrap is the number of bootstrap replicates when Options leave
@@ -185,8 +183,22 @@ func (s *Standings) interval(value func(elo []float64) float64) Interval {
 	for r := range column {
 		column[r] = value(s.reps[r*k : (r+1)*k])
 	}
-	q := stats.Quantiles(column, 0.025, 0.975)
-	return Interval{est, q[0], q[1]}
+	slices.Sort(column)
+	return Interval{est, quantile(column, 0.025), quantile(column, 0.975)}
+}
+
+// quantile returns the q-quantile of sorted values by linear interpolation
+// between order statistics (Hyndman and Fan's type 7, as in R and
+// x/exp/stats). It is written out, rather than taken from x/exp/stats,
+// with every product rounded on its own: a fused multiply-add, which the
+// compiler emits on arm64 and a few other machines, would move the interval
+// by an ulp there and break byte-identical results across machines.
+func quantile(sorted []float64, q float64) float64 {
+	h := float64(float64(len(sorted)-1) * q)
+	lo := int(math.Floor(h))
+	hi := min(lo+1, len(sorted)-1)
+	frac := h - float64(lo)
+	return sorted[lo] + float64(frac*(sorted[hi]-sorted[lo]))
 }
 
 // Diff returns Elo(a) − Elo(b), unrounded, with the 95 % bootstrap interval

@@ -2,9 +2,11 @@ package results
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/exp/stats"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -73,6 +75,34 @@ func TestTallyScoreMean(t *testing.T) {
 	require.Equal(t, 5.0, a.ScoreMean)
 	// Sample standard deviation 2 over 3 games.
 	require.InDelta(t, roundSig(z95*2/math.Sqrt(3)), a.ScoreCI, 1e-12)
+}
+
+// TestTallyScoreMatchesTextbook checks the tally's streaming mean and
+// interval of the score against x/exp/stats on the whole list of scores.
+func TestTallyScoreMatchesTextbook(t *testing.T) {
+	ab := []string{"a", "b"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	tally := NewTally(ab)
+	var scores []float64
+	for i := range 500 {
+		r := rec(i, ab, 1, 2)
+		r.Scores = []float64{float64(rng.IntN(2000)), 0}
+		scores = append(scores, r.Scores[0])
+		require.NoError(t, tally.Add(&r))
+	}
+	s := standings(t, tally, Options{Bootstrap: -1})
+	mean, sd := stats.MeanAndStdDev(scores)
+	a := byBot(t, s, "a")
+	require.InDelta(t, roundSig(mean), a.ScoreMean, 1e-9)
+	require.InDelta(t, roundSig(z95*sd/math.Sqrt(500)), a.ScoreCI, 1e-9)
+}
+
+func TestQuantileIsTypeSeven(t *testing.T) {
+	values := []float64{1, 2, 4, 8, 16, 32, 64, 128, 256, 512}
+	for _, q := range []float64{0, 0.025, 0.1, 0.5, 0.975, 1} {
+		require.InDelta(t, stats.Quantiles(values, q)[0], quantile(values, q), 1e-9, "q=%v", q)
+	}
+	require.Equal(t, 7.0, quantile([]float64{7}, 0.975))
 }
 
 func TestTallyAddErrors(t *testing.T) {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -248,7 +249,10 @@ func appendActions[S, O, A any](dst []byte, e Engine[S, O, A], toAct []int, acts
 			dst = append(dst, "null"...)
 			continue
 		}
-		dst = strconv.AppendQuote(dst, string(e.AppendAction(nil, acts[k])))
+		// encoding/json rather than strconv.Quote: an action's text may hold
+		// any byte, and Go's escapes (\x01) are not JSON's.
+		text, _ := json.Marshal(string(e.AppendAction(nil, acts[k])))
+		dst = append(dst, text...)
 	}
 	return append(dst, ']')
 }

@@ -3,6 +3,7 @@ package sim_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -45,6 +46,17 @@ func TestSetupAndTable(t *testing.T) {
 	h0, h1 := int(head[0]), int(head[1])
 	require.Equal(t, fmt.Sprintf(`{"turn":0,"actions":null,"state":[%d,%d],"hash":"%s"}`, h0, h1, hashOf(0, h0, h1)), lines[0])
 	require.Equal(t, fmt.Sprintf(`{"turn":1,"actions":["3","1"],"state":[%d,%d],"hash":"%s"}`, h0+3, h1+1, hashOf(1, h0+3, h1+1)), lines[1])
+}
+
+func TestTraceActionsAreJSON(t *testing.T) {
+	st, err := simtest.Game().Setup(sim.Params{"turns": []byte("1")}, botSpecs(t, "step", "step"))
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	_, err = st.NewTable().Trace(context.Background(), 1, []int{0, 1}, &buf)
+	require.NoError(t, err)
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		require.True(t, json.Valid([]byte(line)), line)
+	}
 }
 
 func hashOf(turn int, totals ...int) string {

@@ -57,8 +57,8 @@ type ema struct{ sum, weight float64 }
 const emaRate = 1.0 / 40
 
 func (e *ema) add(x float64) {
-	e.sum = e.sum*(1-emaRate) + x*emaRate
-	e.weight = e.weight*(1-emaRate) + emaRate
+	e.sum = float64(e.sum*(1-emaRate)) + float64(x*emaRate)
+	e.weight = float64(e.weight*(1-emaRate)) + emaRate
 }
 
 // value returns the average, or def before any sample.
@@ -227,7 +227,7 @@ func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusI
 		time1 := float64(p.travel(me, b.X, b.Y, sd.X, sd.Y)) + turnsFor(drop1)
 		pick1 := p.available(v, d, time1, free+drop1)
 		time1 += turnsFor(pick1)
-		s := fare * (drop1 + residual*pick1) / max(time1, 1)
+		s := fare * (drop1 + float64(residual*pick1)) / max(time1, 1)
 		for e := range n {
 			if e == d {
 				continue
@@ -237,9 +237,9 @@ func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusI
 			if e == b.Dest {
 				drop2 = 0 // nobody on board is bound for the station it leaves
 			}
-			later := pick1 * p.share(d, e, n)
+			later := float64(pick1 * p.share(d, e, n))
 			t2 := float64(p.travel(me, sd.X, sd.Y, se.X, se.Y)) + turnsFor(drop2+later)
-			value := fare * (drop1 + drop2 + later + residual*(pick1-later))
+			value := fare * (drop1 + drop2 + later + float64(residual*(pick1-later)))
 			s = max(s, value/(time1+t2))
 		}
 		if s > score {
@@ -255,7 +255,7 @@ func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusI
 // other buses heading there.
 func (p *Strong) available(v *minibus.View, d int, t, free float64) float64 {
 	st := v.Station(d)
-	expect := min(float64(st.Capacity), float64(st.Waiting)+p.rate(d)*t) - p.claimed[d]
+	expect := min(float64(st.Capacity), float64(st.Waiting)+float64(p.rate(d)*t)) - p.claimed[d]
 	return max(0, min(free, expect))
 }
 
@@ -276,7 +276,7 @@ func (p *Strong) invest(v *minibus.View, me minibus.PlayerInfo, money int) int {
 	nb := float64(len(p.own))
 	// Passengers delivered a turn, measured, or a guess at the start.
 	delivered := max(p.income.value(0)/fare, 0.15*nb)
-	income := delivered * fare
+	income := float64(delivered * fare)
 
 	var opts [5]option
 	k := 0
@@ -304,14 +304,14 @@ func (p *Strong) invest(v *minibus.View, me minibus.PlayerInfo, money int) int {
 		for _, id := range p.own {
 			if b := v.Bus(id); b.Cars < me.MaxCars() {
 				gain := 0.6 * p.full.value(0.3) * delivered / nb / float64(b.Cars)
-				opts[k] = option{minibus.OpUpgrade, id, 0, cfg.UpgradePrice, income + gain*fare}
+				opts[k] = option{minibus.OpUpgrade, id, 0, cfg.UpgradePrice, income + float64(gain*fare)}
 				k++
 				break
 			}
 		}
 		if me.SB < cfg.SBMax {
 			gain := 0.6 * p.full.value(0.3) * delivered / float64(me.MaxCars())
-			opts[k] = option{minibus.OpUpdateSB, 0, 0, cfg.SBPrice + cfg.UpgradePrice*len(p.own), income + gain*fare}
+			opts[k] = option{minibus.OpUpdateSB, 0, 0, cfg.SBPrice + cfg.UpgradePrice*len(p.own), income + float64(gain*fare)}
 			k++
 		}
 	}
@@ -326,7 +326,7 @@ func (p *Strong) invest(v *minibus.View, me minibus.PlayerInfo, money int) int {
 			}
 			return -(goal - m) / i
 		}
-		return m + i*left
+		return m + float64(i*left)
 	}
 	bestWorth, choice := worth(float64(money), income)+1, -1
 	for i, o := range opts[:k] {

@@ -185,7 +185,7 @@ func (mg *movegen) findPrizes(b *board, g sgroup) {
 		}
 	}
 	for _, e := range b.side[1-b.toMove] {
-		if need := wholeAtLeast(mg.m.killRatio * e.n); need <= g.n {
+		if need := wholeAtLeast(float64(mg.m.killRatio * e.n)); need <= g.n {
 			mg.prizes = append(mg.prizes, prize{c: e.c, need: need, value: killWorth * e.n / float64(dist(g.c, e.c))})
 		}
 	}

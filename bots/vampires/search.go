@@ -169,7 +169,7 @@ func (s *searcher) final(b *board) (float64, bool) {
 //   - cohesion × the difference of the two sides' largest groups.
 func (s *searcher) eval(b *board) float64 {
 	w := &s.cfg
-	score := w.Pop * (total(b.side[0]) - total(b.side[1]))
+	score := float64(w.Pop * (total(b.side[0]) - total(b.side[1])))
 	// Plies each side still plays before daybreak.
 	var plays [2]int
 	plays[b.toMove] = (b.left + 1) / 2
@@ -191,9 +191,9 @@ func (s *searcher) eval(b *board) float64 {
 			first = 1
 		}
 		if first == 0 {
-			humans += h.n * s.decay[d0-1]
+			humans += float64(h.n * s.decay[d0-1])
 		} else {
-			humans -= h.n * s.decay[d1-1]
+			humans -= float64(h.n * s.decay[d1-1])
 		}
 	}
 	// A threat is a move nearer when the threatening side moves next.
@@ -208,13 +208,13 @@ func (s *searcher) eval(b *board) float64 {
 			d := dist(g.c, e.c)
 			switch {
 			case e.n >= r*g.n:
-				threat -= g.n * s.decay[d-1+near1]
+				threat -= float64(g.n * s.decay[d-1+near1])
 			case g.n >= r*e.n:
-				threat += e.n * s.decay[d-1+near0]
+				threat += float64(e.n * s.decay[d-1+near0])
 			}
 		}
 	}
-	return score + w.Humans*humans + w.Threat*threat + w.Cohesion*(largest(b.side[0])-largest(b.side[1]))
+	return score + float64(w.Humans*humans) + float64(w.Threat*threat) + float64(w.Cohesion*(largest(b.side[0])-largest(b.side[1])))
 }
 
 // largest returns the count of the largest group of gs.
