@@ -344,6 +344,20 @@ func TestPlayScriptedBots(t *testing.T) {
 	require.Contains(t, stdout, "fault: seat 0 (script:file="+a+"), turn 3, no-answer: script: no action left")
 }
 
+func TestTraceOfOddActionTextIsJSON(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "odd.txt")
+	require.NoError(t, os.WriteFile(script, []byte("PASS\nDESTINATION 0 1 \"\\\x01\xff\a\n"), 0o644))
+	trace := filepath.Join(dir, "t.jsonl")
+	code, _, errOut := arena(t, "play", "--game", "minibus", "--bot", "script:file="+script, "--bot", "iaSNCF", "--trace", trace)
+	require.Equal(t, 0, code, errOut)
+	b, err := os.ReadFile(trace)
+	require.NoError(t, err)
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		require.True(t, json.Valid([]byte(line)), line)
+	}
+}
+
 func TestList(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -401,11 +415,25 @@ func TestLeague(t *testing.T) {
 	require.Equal(t, 0, code)
 	require.Contains(t, out, "won 12 of 12 games, 12 needed", "--games scales what promotion needs")
 
+	// play replays the league's first game.
+	out1 := filepath.Join(dir, "league.jsonl")
+	code, _, errOut = arena(t, "run", duel, "--bot", "straight", "--out", out1)
+	require.Equal(t, 0, code, errOut)
+	_, recs := readRecords(t, out1)
+	out2 := filepath.Join(dir, "play.jsonl")
+	code, _, errOut = arena(t, "play", duel, "--bot", "straight", "--out", out2)
+	require.Equal(t, 0, code, errOut)
+	_, played := readRecords(t, out2)
+	require.Equal(t, recs[0].Bots, played[0].Bots)
+	require.Equal(t, recs[0].StateHash, played[0].StateHash)
+
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"run", duel}, "duel.json is a league: give the bot to test with --bot SPEC"},
+		{[]string{"play", duel}, "duel.json is a league: give the bot to test with --bot SPEC"},
+		{[]string{"run", ffa, "--bot", "straight", "--param", "players=2"}, "--param players: " + ffa + " is a league of 4 players (the bot under test and 3 opponents), not 2"},
 		{[]string{"run", duel, "--bots", "straight,stupid"}, "--bots: a league tests one bot at a time, got 2"},
 		{[]string{"run", duel, "--bot", "nobody"}, `unknown bot "nobody"`},
 	} {

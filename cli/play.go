@@ -24,7 +24,9 @@ var playCommand = &command{
 faults. It takes the same selection flags as run. The bots given with --bots
 and --bot replace the scenario's, one seat per bot in the order given: the
 number of seats follows them (it overrides the players parameter). Without
-bots, the scenario's first bots fill its seats.
+bots, the scenario's first bots fill its seats. On a league scenario, give
+the bot under test with --bot: it plays seat 0 against the league's
+opponents, as in the league's first game.
 
 --seed is the match seed itself, as the "seed" field of a results record
 shows it, so any match of a run replays with the same scenario, bots (in
@@ -57,9 +59,14 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 	if err != nil {
 		return err
 	}
-	if c.flagBots {
+	switch {
+	case c.scenario.League != nil:
+		if err := c.lineUp(); err != nil {
+			return err
+		}
+	case c.flagBots:
 		c.params.Set("players", len(c.specs))
-		c.origin["players"] = "--bots"
+		c.origin["players"] = c.botsFrom
 	}
 	setup, err := c.setup()
 	if err != nil {
@@ -130,7 +137,7 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 // on the same scenario when the bots are the scenario's, else the bots in
 // the order given on the first seed.
 func firstMatch(c *chosen, seats int) runner.Pairing {
-	if !c.flagBots {
+	if !c.flagBots && c.scenario.League == nil {
 		if sched, err := runner.NewSchedule(seats, len(c.specs), c.scenario.Games, c.scenario.Seed); err == nil {
 			return sched.Match(0, nil)
 		}

@@ -136,21 +136,9 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 // opponents, then the verdict. Exit code 1 when it is not promoted.
 func runLeague(ctx context.Context, env *env, o *runOptions, c *chosen, format results.Format, games int, seed uint64) error {
 	sc := c.scenario
-	if len(c.specs) != 1 {
-		if len(c.specs) == 0 || !c.flagBots {
-			return badInput("%s is a league: give the bot to test with --bot SPEC", sc.Name)
-		}
-		return badInput("%s: a league tests one bot at a time, got %d", c.botsFrom, len(c.specs))
+	if err := c.lineUp(); err != nil {
+		return err
 	}
-	for _, text := range sc.League.Opponents {
-		spec, err := sim.ParseBotSpec(text)
-		if err != nil {
-			return badInput("%s: key league: %v", sc.Name, err)
-		}
-		c.specs = append(c.specs, spec)
-	}
-	c.params.Set("players", len(c.specs))
-	c.origin["players"] = sc.Name + ": key league"
 	setup, err := c.setup()
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -146,6 +147,34 @@ func (c *chosen) specOrigin(i int) string {
 		return c.specFrom[i]
 	}
 	return c.botsFrom
+}
+
+// lineUp makes a league scenario's line-up: the one bot under test, then
+// the league's opponents, and a players parameter to match.
+func (c *chosen) lineUp() error {
+	sc := c.scenario
+	if len(c.specs) != 1 {
+		if len(c.specs) == 0 || !c.flagBots {
+			return badInput("%s is a league: give the bot to test with --bot SPEC", sc.Name)
+		}
+		return badInput("%s: a league tests one bot at a time, got %d", c.botsFrom, len(c.specs))
+	}
+	for _, text := range sc.League.Opponents {
+		spec, err := sim.ParseBotSpec(text)
+		if err != nil {
+			return badInput("%s: key league: %v", sc.Name, err)
+		}
+		c.specs = append(c.specs, spec)
+		c.specFrom = append(c.specFrom, sc.Name+": key league")
+	}
+	players := len(c.specs)
+	if from, ok := c.origin["players"]; ok && string(c.params["players"]) != strconv.Itoa(players) {
+		return badInput("%s: %s is a league of %d players (the bot under test and %d opponents), not %s",
+			from, sc.Name, players, players-1, c.params["players"])
+	}
+	c.params.Set("players", players)
+	c.origin["players"] = sc.Name + ": key league"
+	return nil
 }
 
 // blame words a parameter error after the most specific source of the

@@ -86,3 +86,20 @@ func TestStateJSONAndHash(t *testing.T) {
 	require.Equal(t, g.r.Hash(s2), g.r.Hash(g.s))
 	require.Equal(t, string(g.r.AppendState(nil, s2)), string(g.r.AppendState(nil, g.s)))
 }
+
+func TestViewJSON(t *testing.T) {
+	g := newGame(t, `{"max_stations":2,"initial_stations":2,"stations":[[0,0,5],[2,1,6]]}`, nil)
+	g.addPassenger(0, 1)
+	g.play("BUS 0", "PASS") // the bus loads passenger 0 at station 0
+	var v View
+	g.r.Observe(g.s, 1, &v)
+	got := string(v.AppendJSON(nil))
+	require.True(t, json.Valid([]byte(got)), got)
+	require.Equal(t, `{"turn":1,"over":false,"grid_size":10,`+
+		`"players":[{"money":50,"sb":0,"sp":0,"ct":0,"status":"playing","score":0,"end_turn":0},{"money":150,"sb":0,"sp":0,"ct":0,"status":"playing","score":0,"end_turn":0}],`+
+		`"stations":[{"x":0,"y":0,"capacity":5,"queue":[]},{"x":2,"y":1,"capacity":6,"queue":[]}],`+
+		`"buses":[{"owner":0,"x":0,"y":0,"dest":0,"cars":1,"bought":1,"destroyed":false,"riders":[[0,1]]}],`+
+		`"passengers":1,"delivered":0,"lost":0,`+
+		`"seat":1,"new_station":-1,"spawned":[],"boarded":[[0,0]],"dropped":[]}`, got)
+	require.NotContains(t, got, `"od"`, "players are not told the origin–destination matrix")
+}

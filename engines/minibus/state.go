@@ -254,6 +254,28 @@ func (s *State) hashPassengers(h *sim.Hasher, ids []int32) {
 // A passenger is [id, destination]; score is set once the player has left
 // the game; od is the origin–destination matrix in percent.
 func (r *Rules) AppendState(dst []byte, s *State) []byte {
+	dst = s.appendPublic(dst)
+	dst = append(dst, `,"od":[`...)
+	for i := range s.od {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		for j, w := range s.od[i] {
+			if j > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(w), 10)
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, "]}"...)
+}
+
+// appendPublic appends the fields of the state's JSON that every player
+// sees (all but the origin–destination matrix), from the opening brace on,
+// leaving the object open.
+func (s *State) appendPublic(dst []byte) []byte {
 	dst = appendField(dst, `{"turn":`, s.turn)
 	dst = strconv.AppendBool(append(dst, `,"over":`...), s.over)
 	dst = appendField(dst, `,"grid_size":`, s.grid)
@@ -299,22 +321,7 @@ func (r *Rules) AppendState(dst []byte, s *State) []byte {
 	}
 	dst = appendField(dst, `],"passengers":`, len(s.pass))
 	dst = appendField(dst, `,"delivered":`, s.delivered)
-	dst = appendField(dst, `,"lost":`, s.lost)
-	dst = append(dst, `,"od":[`...)
-	for i := range s.od {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, '[')
-		for j, w := range s.od[i] {
-			if j > 0 {
-				dst = append(dst, ',')
-			}
-			dst = strconv.AppendInt(dst, int64(w), 10)
-		}
-		dst = append(dst, ']')
-	}
-	return append(dst, "]}"...)
+	return appendField(dst, `,"lost":`, s.lost)
 }
 
 // appendPassengers appends a list of passengers as [[id,dest],…].

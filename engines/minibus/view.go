@@ -1,5 +1,7 @@
 package minibus
 
+import "strconv"
+
 // View is what a player sees (rule sheet, "What a bot sees"): the whole
 // game — players, stations with their queues, buses with their riders,
 // every passenger's trip — and the changes the original protocol reports:
@@ -130,6 +132,40 @@ func (v *View) Dropped() int { return len(v.s.dropped) }
 
 // DroppedAt returns the i-th passenger dropped in the last turn.
 func (v *View) DroppedAt(i int) int { return int(v.s.dropped[i]) }
+
+// AppendJSON appends what the player sees as one JSON object, for external
+// bots: the state's JSON without the origin–destination matrix, plus the
+// player's seat and the changes of the turn — {…,"seat":…,"new_station":…,
+// "spawned":[ids],"boarded":[[passenger,bus],…],"dropped":[ids]}.
+func (v *View) AppendJSON(dst []byte) []byte {
+	dst = v.s.appendPublic(dst)
+	dst = appendField(dst, `,"seat":`, v.Seat)
+	dst = appendField(dst, `,"new_station":`, v.s.newStation)
+	dst = appendIDs(append(dst, `,"spawned":`...), v.s.spawned)
+	dst = append(dst, `,"boarded":[`...)
+	for i, b := range v.s.boarded {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(append(dst, '['), int64(b.passenger), 10)
+		dst = strconv.AppendInt(append(dst, ','), int64(b.bus), 10)
+		dst = append(dst, ']')
+	}
+	dst = appendIDs(append(dst, `],"dropped":`...), v.s.dropped)
+	return append(dst, '}')
+}
+
+// appendIDs appends a list of ids as a JSON array.
+func appendIDs(dst []byte, ids []int32) []byte {
+	dst = append(dst, '[')
+	for i, id := range ids {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, int64(id), 10)
+	}
+	return append(dst, ']')
+}
 
 // Distance returns the number of steps between two points: buses move to
 // any of the 8 neighbours, so it is the larger of |dx| and |dy|.
