@@ -357,16 +357,9 @@ func (s *State) board(id, passenger int32) {
 func (r *Rules) pickBus(s *State, rng *rand.Rand) int32 {
 	best, bestKey, ties := int32(-1), 0, 0
 	for _, id := range s.here {
-		b := &s.buses[id]
-		free := b.cars*CarCapacity - len(b.riders)
-		if free <= 0 || b.loadedNow >= Transfers {
-			continue
-		}
-		key := len(b.riders)
-		if r.Boarding == MostFreeSeats {
-			key = -free
-		}
+		key, ok := r.boardingKey(&s.buses[id])
 		switch {
+		case !ok:
 		case best < 0 || key < bestKey:
 			best, bestKey, ties = id, key, 1
 		case key == bestKey:
@@ -378,16 +371,7 @@ func (r *Rules) pickBus(s *State, rng *rand.Rand) int32 {
 	}
 	k := rng.IntN(ties)
 	for _, id := range s.here {
-		b := &s.buses[id]
-		free := b.cars*CarCapacity - len(b.riders)
-		if free <= 0 || b.loadedNow >= Transfers {
-			continue
-		}
-		key := len(b.riders)
-		if r.Boarding == MostFreeSeats {
-			key = -free
-		}
-		if key == bestKey {
+		if key, ok := r.boardingKey(&s.buses[id]); ok && key == bestKey {
 			if k == 0 {
 				return id
 			}
@@ -395,6 +379,20 @@ func (r *Rules) pickBus(s *State, rng *rand.Rand) int32 {
 		}
 	}
 	panic("minibus: a tied bus went missing")
+}
+
+// boardingKey ranks a loading bus for the next boarder, lower first: its
+// passengers on board, or minus its free seats by the boarding parameter.
+// ok is false when the bus is full or has taken 5 boarders this turn.
+func (r *Rules) boardingKey(b *bus) (key int, ok bool) {
+	free := b.cars*CarCapacity - len(b.riders)
+	if free <= 0 || b.loadedNow >= Transfers {
+		return 0, false
+	}
+	if r.Boarding == MostFreeSeats {
+		return -free, true
+	}
+	return len(b.riders), true
 }
 
 // insertSorted inserts id into ids, kept in increasing order.
