@@ -8,10 +8,40 @@ import (
 	"github.com/arenasim/arena/sim"
 )
 
-func strongBot() sim.Bot[minibus.View, minibus.Action] {
-	return simple("strong", "learns where passengers go from what it sees, routes each bus by the fares of its next two stops, buys upgrades that bring the goal nearer; never sends an invalid command",
-		func() player { return &Strong{} })
+// StrongParams are the strong bot's tunable arguments.
+var StrongParams = []sim.ParamSpec{
+	{Name: "memory", Default: "40", Doc: "turns its running averages (income, time spent moving, full departures) weigh, 1..500"},
+	{Name: "residual", Default: "0.3", Doc: "what a passenger still on board at the end of a two-stop plan is worth, in fares, 0..1"},
 }
+
+// StrongConfig holds the strong bot's arguments.
+type StrongConfig struct {
+	Memory   int     // turns the running averages weigh
+	Residual float64 // worth of a passenger left on board at a plan's end, in fares
+}
+
+func strongBot() sim.Bot[minibus.View, minibus.Action] {
+	return sim.Bot[minibus.View, minibus.Action]{
+		Name:    "strong",
+		Summary: "learns where passengers go from what it sees, routes each bus by the fares of its next two stops, buys upgrades that bring the goal nearer; never sends an invalid command",
+		Params:  StrongParams,
+		Prepare: func(args sim.Params) (func() player, error) {
+			r := sim.NewParamReader(args)
+			cfg := StrongConfig{Memory: r.Int("memory", 1, 500), Residual: r.Float("residual", 0, 1)}
+			if err := r.Err(); err != nil {
+				return nil, err
+			}
+			return func() player { return NewStrong(cfg) }, nil
+		},
+	}
+}
+
+// DefaultStrongConfig returns the arguments the strong bot uses when none
+// are given.
+func DefaultStrongConfig() StrongConfig { return StrongConfig{Memory: 40, Residual: 0.3} }
+
+// NewStrong returns a strong player with the given arguments.
+func NewStrong(cfg StrongConfig) *Strong { return &Strong{args: cfg} }
 
 // Strong is the strong bot. It keeps three things from turn to turn:
 //
@@ -28,6 +58,7 @@ func strongBot() sim.Bot[minibus.View, minibus.Action] {
 // command against the rules and its own money first, so it never loses by
 // an invalid one.
 type Strong struct {
+	args  StrongConfig
 	seat  int
 	cfg   minibus.Config
 	fresh bool // no view seen yet in this match
@@ -53,12 +84,10 @@ type Strong struct {
 // ema is an exponential moving average, corrected for its start at zero.
 type ema struct{ sum, weight float64 }
 
-// emaRate weighs the last ~40 turns.
-const emaRate = 1.0 / 40
-
-func (e *ema) add(x float64) {
-	e.sum = float64(e.sum*(1-emaRate)) + float64(x*emaRate)
-	e.weight = float64(e.weight*(1-emaRate)) + emaRate
+// add adds a sample; rate is the weight of the newest one, 1/memory.
+func (e *ema) add(x, rate float64) {
+	e.sum = float64(e.sum*(1-rate)) + float64(x*rate)
+	e.weight = float64(e.weight*(1-rate)) + rate
 }
 
 // value returns the average, or def before any sample.
@@ -72,7 +101,7 @@ func (e *ema) value(def float64) float64 {
 // Reset forgets the last match.
 func (p *Strong) Reset(m sim.MatchInfo, _ *rand.Rand) {
 	own := p.own[:0]
-	*p = Strong{seat: m.Seat, fresh: true, line: p.line, own: own}
+	*p = Strong{args: p.args, seat: m.Seat, fresh: true, line: p.line, own: own}
 }
 
 // Act plays one turn.
@@ -103,7 +132,7 @@ func (p *Strong) observe(v *minibus.View, me minibus.PlayerInfo) {
 		p.appeared[o]++
 		p.bound[o][d]++
 	}
-	p.income.add(float64(me.Money - p.lastMoney + p.spent))
+	p.income.add(float64(me.Money-p.lastMoney+p.spent), p.sampleWeight())
 	p.lastMoney = me.Money
 	for ; p.seen < v.Buses(); p.seen++ {
 		if v.Bus(p.seen).Owner == p.seat {
@@ -117,7 +146,7 @@ func (p *Strong) observe(v *minibus.View, me minibus.PlayerInfo) {
 				moving++
 			}
 		}
-		p.moving.add(float64(moving) / float64(len(p.own)))
+		p.moving.add(float64(moving)/float64(len(p.own)), p.sampleWeight())
 	}
 }
 
@@ -192,18 +221,16 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 		return
 	}
 	if free == 0 {
-		p.full.add(1)
+		p.full.add(1, p.sampleWeight())
 	} else {
-		p.full.add(0)
+		p.full.add(0, p.sampleWeight())
 	}
 	p.line.Destination(id, best)
 	p.claimed[best] += float64(b.Seats()) - (float64(b.Riders) - p.plan[best])
 }
 
-// residual is what a passenger taken aboard during a plan and still on
-// board at its end is worth, in fares: it will pay later, for more
-// driving.
-const residual = 0.3
+// sampleWeight is the weight of the newest sample in the running averages.
+func (p *Strong) sampleWeight() float64 { return 1 / float64(p.args.Memory) }
 
 // bestStop returns the station the bus should head to and the value a
 // turn of the best plan through it: a plan is one or two stops, d then e.
@@ -227,6 +254,9 @@ func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusI
 		time1 := float64(p.travel(me, b.X, b.Y, sd.X, sd.Y)) + turnsFor(drop1)
 		pick1 := p.available(v, d, time1, free+drop1)
 		time1 += turnsFor(pick1)
+		// A passenger still on board at the plan's end is worth Residual
+		// fares: it will pay later, for more driving.
+		residual := p.args.Residual
 		s := fare * (drop1 + float64(residual*pick1)) / max(time1, 1)
 		for e := range n {
 			if e == d {
