@@ -1,9 +1,7 @@
 package minibus
 
 import (
-	"context"
 	"fmt"
-	"math"
 	"strings"
 	"testing"
 
@@ -11,57 +9,18 @@ import (
 
 	"github.com/arenasim/arena/engines/minibus"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
-
-// duelTally counts one bot's results against another.
-type duelTally struct{ wins, draws, losses int }
-
-func (d duelTally) games() int { return d.wins + d.draws + d.losses }
-
-// score returns the score rate: wins plus half the draws, per game.
-func (d duelTally) score() float64 {
-	return (float64(d.wins) + 0.5*float64(d.draws)) / float64(d.games())
-}
-
-// wilsonLow returns the lower end of the 95 % Wilson interval of the score
-// rate.
-func (d duelTally) wilsonLow() float64 {
-	const z = 1.959964
-	n, p := float64(d.games()), d.score()
-	centre := p + z*z/(2*n)
-	spread := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
-	return (centre - spread) / (1 + z*z/n)
-}
 
 // playDuels plays seeds deals of a 2-player game, each twice with the seats
 // swapped, and counts the results of a's player against b's: a game is won
 // with the better place.
-func playDuels(t testing.TB, seeds int, a, b func() player) duelTally {
+func playDuels(t testing.TB, seeds int, a, b func() player) simtest.Score {
 	t.Helper()
 	rules, eff := newRules(t, params("players", 2))
-	m := sim.NewMatch(rules, eff)
-	pa, pb := a(), b()
-	var res duelTally
-	for i := range seeds {
-		seed := sim.Derive(31, uint64(i))
-		for swap := range 2 {
-			players, seatA := []player{pa, pb}, 0
-			if swap == 1 {
-				players, seatA = []player{pb, pa}, 1
-			}
-			r := m.Play(context.Background(), seed, players)
-			require.NoError(t, r.Err)
-			require.Empty(t, r.Faults, "the league AIs never send an invalid command")
-			switch mine, theirs := r.Places[seatA], r.Places[1-seatA]; {
-			case mine < theirs:
-				res.wins++
-			case mine > theirs:
-				res.losses++
-			default:
-				res.draws++
-			}
-		}
-	}
+	res, _ := simtest.Duels(t, rules, eff, 31, 0, seeds, a(), b(), func(r sim.Result) {
+		require.Empty(t, r.Faults, "the league AIs never send an invalid command")
+	})
 	return res
 }
 
@@ -79,8 +38,8 @@ func TestLeagueAIOrdering(t *testing.T) {
 			t.Parallel()
 			res := playDuels(t, seeds, newPlayerOf(t, pair[0]), newPlayerOf(t, pair[1]))
 			t.Logf("%s vs %s: %d games, W/D/L %d/%d/%d, score %.3f (95 %% low %.3f)",
-				pair[0], pair[1], res.games(), res.wins, res.draws, res.losses, res.score(), res.wilsonLow())
-			require.Greater(t, res.wilsonLow(), 0.5)
+				pair[0], pair[1], res.Games(), res.Wins, res.Draws, res.Losses, res.Rate(), res.WilsonLow())
+			require.Greater(t, res.WilsonLow(), 0.5)
 		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/arenasim/arena/bots/script"
 	"github.com/arenasim/arena/engines/tron"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,7 +33,7 @@ func strengthSeeds() int {
 func requireStronger(t *testing.T, opponent string) {
 	t.Parallel()
 	seeds := strengthSeeds()
-	var halves [2]tally
+	var halves [2]simtest.Score
 	var turns [2]int
 	t.Run("deals", func(t *testing.T) {
 		for h := range halves {
@@ -42,14 +43,14 @@ func requireStronger(t *testing.T, opponent string) {
 			})
 		}
 	})
-	res := halves[0].add(halves[1])
+	res := halves[0].Add(halves[1])
 	t.Logf("strong vs %s: %d games, W/D/L %d/%d/%d, score %.3f (95 %% low %.3f), Elo %+.0f, %d turns a game",
-		opponent, res.games(), res.wins, res.draws, res.losses, res.score(), res.wilsonLow(), elo(res.score()), (turns[0]+turns[1])/res.games())
+		opponent, res.Games(), res.Wins, res.Draws, res.Losses, res.Rate(), res.WilsonLow(), simtest.Elo(res.Rate()), (turns[0]+turns[1])/res.Games())
 	if testing.Short() {
-		require.Equal(t, res.games(), res.wins)
+		require.Equal(t, res.Games(), res.Wins)
 		return
 	}
-	require.Greater(t, res.wilsonLow(), eloFloor)
+	require.Greater(t, res.WilsonLow(), simtest.Rate200)
 }
 
 func TestStrongBeatsStraight(t *testing.T) { requireStronger(t, "straight") }

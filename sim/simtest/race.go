@@ -1,6 +1,7 @@
-// Package simtest provides Race, a toy game for testing the parts of arena
-// that know no particular game (sim, runner, results, cli) without
-// importing a real engine.
+// Package simtest holds what tests share: Race, a toy game for testing the
+// parts of arena that know no particular game (sim, runner, results, cli)
+// without importing a real engine, and helpers for the strength tests of
+// bots (Duels, Score and its Wilson bound).
 package simtest
 
 import (
