@@ -22,6 +22,19 @@ type Game[S, O, A any] struct {
 	Bots []Bot[O, A]
 }
 
+// Configure adapts the constructor of a game's concrete rules to Game.New,
+// e.g. `New: sim.Configure[State, View, Dir](New)`: a nil *Rules must not
+// become a non-nil Engine.
+func Configure[S, O, A any, E Engine[S, O, A]](newRules func(Params) (E, error)) func(Params) (Engine[S, O, A], error) {
+	return func(p Params) (Engine[S, O, A], error) {
+		e, err := newRules(p)
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
+	}
+}
+
 // Bot is a bot as its package defines it.
 type Bot[O, A any] struct {
 	Name    string

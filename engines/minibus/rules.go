@@ -186,13 +186,7 @@ func Game() sim.Game[State, View, Action] {
 		Summary: "ENSIIE's bus companies: 1–4 players buy buses, carry passengers between stations for fares; first to 1500 wins",
 		Version: Version,
 		Params:  Params,
-		New: func(p sim.Params) (sim.Engine[State, View, Action], error) {
-			r, err := New(p)
-			if err != nil {
-				return nil, err
-			}
-			return r, nil
-		},
+		New:     sim.Configure[State, View, Action](New),
 	}
 }
 

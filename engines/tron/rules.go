@@ -89,13 +89,7 @@ func Game() sim.Game[State, View, Dir] {
 		Summary: "botsArena light cycles: 2–12 players move at once and leave trails; the last one moving wins",
 		Version: Version,
 		Params:  Params,
-		New: func(p sim.Params) (sim.Engine[State, View, Dir], error) {
-			r, err := New(p)
-			if err != nil {
-				return nil, err
-			}
-			return r, nil
-		},
+		New:     sim.Configure[State, View, Dir](New),
 	}
 }
 
