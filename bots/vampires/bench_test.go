@@ -34,3 +34,22 @@ func BenchmarkStrongNodes(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRandom measures the random bot on each shipped map, whole
+// matches against itself at a time.
+func BenchmarkRandom(b *testing.B) {
+	for _, name := range vampires.ShippedMaps() {
+		b.Run(name, func(b *testing.B) {
+			rules, eff := newRules(b, params("map", name))
+			m := sim.NewMatch(rules, eff)
+			players := []player{&Random{}, &Random{}}
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				r := m.Play(context.Background(), seed, players)
+				require.NoError(b, r.Err)
+			}
+		})
+	}
+}

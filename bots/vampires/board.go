@@ -1,6 +1,8 @@
 package vampires
 
 import (
+	"math"
+
 	"github.com/arenasim/arena/engines/vampires"
 )
 
@@ -43,7 +45,7 @@ type plan struct {
 
 // model is the part of the rules the search applies.
 type model struct {
-	killRatio     float64
+	killRatio     vampires.Ratio
 	attrition     float64
 	v10           bool // probabilistic battles
 	convertOnHold bool // defenders convert their attackers (else kill them)
@@ -144,7 +146,7 @@ func (b *board) resolve(me int, c vampires.Cell, a float64, m *model) {
 			b.humans[i].n = 0
 			b.side[me] = append(b.side[me], sgroup{c, a + h})
 		case m.v10:
-			p := winChance(a, h)
+			p := vampires.WinChance(a, h)
 			if p >= 0.5 {
 				b.humans[i].n = 0
 				b.side[me] = append(b.side[me], sgroup{c, p * (a + h)})
@@ -164,15 +166,15 @@ func (b *board) resolve(me int, c vampires.Cell, a float64, m *model) {
 	}
 	e := b.side[enemy][i].n
 	switch {
-	case a >= m.killRatio*e:
+	case m.killRatio.AtLeastFloat(a, e):
 		b.side[enemy][i].n = 0
 		b.side[me] = append(b.side[me], sgroup{c, a})
-	case e >= m.killRatio*a:
+	case m.killRatio.AtLeastFloat(e, a):
 		if m.convertOnHold {
 			b.side[enemy][i].n = e + a
 		}
 	case m.v10:
-		p := winChance(a, e)
+		p := vampires.WinChance(a, e)
 		if p >= 0.5 {
 			b.side[enemy][i].n = 0
 			b.side[me] = append(b.side[me], sgroup{c, p * a})
@@ -187,15 +189,18 @@ func (b *board) resolve(me int, c vampires.Cell, a float64, m *model) {
 	}
 }
 
-// winChance is the v10 attackers' chance of winning a random battle.
-func winChance(a, d float64) float64 {
-	switch {
-	case a == d:
-		return 0.5
-	case a < d:
-		return a / (2 * d)
+// killers returns the fewest whole attackers, at least 1, that kill e
+// enemies outright: the smallest n with n ≥ kill_ratio·e, decided as resolve
+// decides it.
+func (m *model) killers(e float64) float64 {
+	n := max(1, math.Ceil(float64(m.killRatio.Float64()*e)))
+	for n > 1 && m.killRatio.AtLeastFloat(n-1, e) {
+		n--
 	}
-	return min(a/d-0.5, 1)
+	for !m.killRatio.AtLeastFloat(n, e) {
+		n++
+	}
+	return n
 }
 
 // emptyBelow is the count under which a group is gone.

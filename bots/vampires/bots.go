@@ -11,7 +11,7 @@ type player = sim.Player[vampires.View, vampires.Ply]
 // Bots returns the Vampires bots, weakest first.
 func Bots() []sim.Bot[vampires.View, vampires.Ply] {
 	return []sim.Bot[vampires.View, vampires.Ply]{
-		simple("random", "a random valid ply: 1 to 3 moves of random groups, counts and neighbours; in classic, now and then an ATK", func() player { return &Random{} }),
+		simple("random", "a uniformly random valid ply: an ATK (classic) or a list of 1 to max_moves moves (3 when unlimited, 32 at most), every valid one as likely", func() player { return &Random{} }),
 		simple("greedy", "the rule sheet's greedy bot: each group heads for the human group it can convert (or enemy it can kill) with the best size per step, never next to a group it cannot beat; no splits", func() player { return &Greedy{} }),
 		strongBot(),
 	}

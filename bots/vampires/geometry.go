@@ -4,7 +4,7 @@ import "github.com/arenasim/arena/engines/vampires"
 
 // dist returns the number of moves between two cells: moves go to any of
 // the 8 neighbours, so it is the Chebyshev distance.
-func dist(a, b vampires.Cell) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }
+func dist(a, b vampires.Cell) int { return max(vampires.Abs(a.X-b.X), vampires.Abs(a.Y-b.Y)) }
 
 // neighbours lists the 8 changes of a move, in a fixed order.
 var neighbours = [8]vampires.Cell{
@@ -15,11 +15,6 @@ var neighbours = [8]vampires.Cell{
 
 // add returns the cell c moved by d.
 func add(c, d vampires.Cell) vampires.Cell { return vampires.Cell{X: c.X + d.X, Y: c.Y + d.Y} }
-
-// onGrid reports whether c is on a grid of the given size.
-func onGrid(c vampires.Cell, rows, columns int) bool {
-	return c.X >= 0 && c.X < columns && c.Y >= 0 && c.Y < rows
-}
 
 // stepsToward appends the neighbours of from that bring it one move
 // closer to to, straightest first (the smaller sum of the two axes' gaps);
@@ -40,11 +35,4 @@ func stepsToward(dst []vampires.Cell, from, to vampires.Cell) []vampires.Cell {
 	return dst
 }
 
-func manhattan(a, b vampires.Cell) int { return abs(a.X-b.X) + abs(a.Y-b.Y) }
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
+func manhattan(a, b vampires.Cell) int { return vampires.Abs(a.X-b.X) + vampires.Abs(a.Y-b.Y) }

@@ -96,7 +96,7 @@ func canTake(v *vampires.View, n int, t vampires.Group) bool {
 	if t.Kind == vampires.Humans {
 		return n >= t.Count
 	}
-	return t.Kind == v.Enemy() && float64(n) >= v.Config.KillRatio*float64(t.Count)
+	return t.Kind == v.Enemy() && v.Config.KillRatio.AtLeast(n, t.Count)
 }
 
 // safeStep picks a step of g toward to (toward it when closer is true,

@@ -185,7 +185,7 @@ func (mg *movegen) findPrizes(b *board, g sgroup) {
 		}
 	}
 	for _, e := range b.side[1-b.toMove] {
-		if need := wholeAtLeast(float64(mg.m.killRatio * e.n)); need <= g.n {
+		if need := mg.m.killers(e.n); need <= g.n {
 			mg.prizes = append(mg.prizes, prize{c: e.c, need: need, value: killWorth * e.n / float64(dist(g.c, e.c))})
 		}
 	}
@@ -231,7 +231,7 @@ func (mg *movegen) fleeOption(b *board, gi int, g sgroup) {
 	best, bestDist := vampires.Cell{}, dist(g.c, from)
 	for _, n := range neighbours {
 		c := add(g.c, n)
-		if d := dist(c, from); d > bestDist && onGrid(c, b.rows, b.columns) && mg.passable(b, c, g.n) {
+		if d := dist(c, from); d > bestDist && vampires.OnGrid(c, b.rows, b.columns) && mg.passable(b, c, g.n) {
 			best, bestDist = c, d
 		}
 	}
@@ -245,7 +245,7 @@ func (mg *movegen) fleeOption(b *board, gi int, g sgroup) {
 func (mg *movegen) stepToward(b *board, from, to vampires.Cell, n float64) (vampires.Cell, bool) {
 	mg.steps = stepsToward(mg.steps[:0], from, to)
 	for _, c := range mg.steps {
-		if onGrid(c, b.rows, b.columns) && mg.passable(b, c, n) {
+		if vampires.OnGrid(c, b.rows, b.columns) && mg.passable(b, c, n) {
 			return c, true
 		}
 	}
@@ -259,7 +259,7 @@ func (mg *movegen) passable(b *board, c vampires.Cell, n float64) bool {
 		return n >= b.humans[i].n
 	}
 	if i := find(b.side[1-b.toMove], c); i >= 0 {
-		return n >= mg.m.killRatio*b.side[1-b.toMove][i].n
+		return mg.m.killRatio.AtLeastFloat(n, b.side[1-b.toMove][i].n)
 	}
 	return true
 }
@@ -307,7 +307,7 @@ func (mg *movegen) anyMove(b *board, out []plan) []plan {
 	target, found := vampires.Cell{}, false
 	for _, n := range neighbours {
 		c := add(g.c, n)
-		if !onGrid(c, b.rows, b.columns) {
+		if !vampires.OnGrid(c, b.rows, b.columns) {
 			continue
 		}
 		if !found || mg.passable(b, c, g.n) {

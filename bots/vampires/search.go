@@ -207,9 +207,9 @@ func (s *searcher) eval(b *board) float64 {
 		for _, e := range b.side[1] {
 			d := dist(g.c, e.c)
 			switch {
-			case e.n >= r*g.n:
+			case r.AtLeastFloat(e.n, g.n):
 				threat -= float64(g.n * s.decay[d-1+near1])
-			case g.n >= r*e.n:
+			case r.AtLeastFloat(g.n, e.n):
 				threat += float64(e.n * s.decay[d-1+near0])
 			}
 		}

@@ -145,7 +145,7 @@ func TestStrongFleesAKiller(t *testing.T) {
 	ply := strongPly(t, v)
 	require.Len(t, ply.Moves, 1, ply.String())
 	to := ply.Moves[0].To
-	require.Equal(t, 2, max(abs(to.X-4), abs(to.Y-3)), "out of the werewolves' reach: %s", ply)
+	require.Equal(t, 2, dist(to, vampires.Cell{X: 4, Y: 3}), "out of the werewolves' reach: %s", ply)
 }
 
 func TestStrongArguments(t *testing.T) {

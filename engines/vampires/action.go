@@ -7,10 +7,6 @@ import (
 	"strings"
 )
 
-// Cell names a cell of the grid: X is the column, Y the row, (0,0) the top
-// left corner (rule sheet, "Board").
-type Cell struct{ X, Y int }
-
 // Move sends Count individuals from the cell From to the neighbouring cell
 // To (rule sheet, "A ply").
 type Move struct {

@@ -75,15 +75,15 @@ func TestAppendPlyRoundTrips(t *testing.T) {
 func TestParams(t *testing.T) {
 	r := newRules(t, `{}`)
 	require.Equal(t, Config{Ruleset: Classic, Seat0: Vampires, MaxPlies: 200, InvalidPly: Forfeit, MaxMoves: 3,
-		KillRatio: 1.5, Attrition: 0.3, DefenderWins: Convert}, r.Config)
+		KillRatio: Ratio{3, 2}, Attrition: 0.3, DefenderWins: Convert}, r.Config)
 	require.Equal(t, "duel", r.Map.Name)
 	require.Equal(t, 2, r.Seats())
 	r = newRules(t, `{"ruleset":"v10"}`)
 	require.Equal(t, Config{Ruleset: V10, Seat0: Vampires, MaxPlies: 200, InvalidPly: Forfeit, MaxMoves: 0,
-		KillRatio: 1.5, Attrition: 0.3, DefenderWins: Kill}, r.Config)
+		KillRatio: Ratio{3, 2}, Attrition: 0.3, DefenderWins: Kill}, r.Config)
 	r = newRules(t, `{"ruleset":"v10","seat0_species":"werewolves","max_plies":50,"invalid_ply":"skip","max_moves":2,"kill_ratio":2,"classic_attrition":0,"defender_wins":"convert"}`)
 	require.Equal(t, Config{Ruleset: V10, Seat0: Werewolves, MaxPlies: 50, InvalidPly: Skip, MaxMoves: 2,
-		KillRatio: 2, Attrition: 0, DefenderWins: Convert}, r.Config)
+		KillRatio: Ratio{2, 1}, Attrition: 0, DefenderWins: Convert}, r.Config)
 
 	for _, tc := range []struct {
 		params, err string
@@ -95,6 +95,9 @@ func TestParams(t *testing.T) {
 		{`{"max_moves":-1}`, "param max_moves: -1 is out of range 0..65535"},
 		{`{"max_moves":"many"}`, "param max_moves: "},
 		{`{"kill_ratio":0.5}`, "param kill_ratio: 0.5 is out of range 1..100"},
+		{`{"kill_ratio":"1.5"}`, `param kill_ratio: "1.5" is not a number`},
+		{`{"kill_ratio":1.23456}`, "param kill_ratio: 1.23456 has 5 decimal places, at most 4 are allowed"},
+		{`{"kill_ratio":15e-1}`, "param kill_ratio: 15e-1: write it as a plain decimal such as 1.5"},
 		{`{"classic_attrition":1.5}`, "param classic_attrition: 1.5 is out of range 0..1"},
 		{`{"defender_wins":"eat"}`, `param defender_wins: "eat" is not one of convert, kill`},
 		{`{"players":3}`, "param players: 3 is out of range 2..2"},

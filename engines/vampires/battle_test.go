@@ -155,8 +155,8 @@ func TestV10BattleStatistics(t *testing.T) {
 		{"V3 H5", 3, 5, Humans},     // P = 0.3, winners convert humans
 		{"V2 H7", 2, 7, Humans},     // P = 1/7
 	} {
-		t.Run(fmt.Sprintf("%s P=%.3f", tc.row, winChance(tc.a, tc.d)), func(t *testing.T) {
-			p := winChance(tc.a, tc.d)
+		t.Run(fmt.Sprintf("%s P=%.3f", tc.row, WinChance(float64(tc.a), float64(tc.d))), func(t *testing.T) {
+			p := WinChance(float64(tc.a), float64(tc.d))
 			want := map[result]float64{}
 			add := func(kind Kind, k int, prob float64) {
 				if k == 0 {

@@ -10,7 +10,9 @@
 // Both rule sets in use are implemented: classic (the seed's) and v10 (the
 // later course rules, with probabilistic battles). Maps come from the
 // original XML format (see LoadMap); the engine ships its own. The action
-// is a [Ply], written "MOV x,y,n,x2,y2;…" or "ATK x,y". Bots see a [View].
+// is a [Ply], written "MOV x,y,n,x2,y2;…" or "ATK x,y". Bots see a [View],
+// check plies with a [Checker] (the checks of Step) and decide thresholds
+// with the configured [Ratio], as the engine does.
 // The original protocol's frames are encoded and decoded by the Append*
 // functions and DecodeFrame.
 package vampires

@@ -45,10 +45,10 @@ func TestGoldenHashes(t *testing.T) {
 		plies  int
 		hash   string
 	}{
-		{"classic random duel", params("ruleset", "classic"), "rr", 42, 42, "f056d590addd0a46"},
-		{"classic greedy against random", params("ruleset", "classic", "map", "square"), "gr", 43, 78, "19c860481dbf65e2"},
-		{"v10 random duel", params("ruleset", "v10"), "rr", 42, 40, "03d7970030c9489a"},
-		{"v10 greedy against random", params("ruleset", "v10", "map", "trap"), "rg", 44, 70, "9862cf4589fc0ca3"},
+		{"classic random duel", params("ruleset", "classic"), "rr", 42, 27, "b290706f15a5702e"},
+		{"classic greedy against random", params("ruleset", "classic", "map", "square"), "gr", 43, 87, "e4cb09a8425463f0"},
+		{"v10 random duel", params("ruleset", "v10"), "rr", 42, 27, "7ad74deb7e5d4e76"},
+		{"v10 greedy against random", params("ruleset", "v10", "map", "trap"), "rg", 44, 100, "e6c7778e56d8ba4f"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, eff := newRules(t, tc.params)

@@ -118,12 +118,19 @@ type Frame struct {
 //	ATK x y
 //
 // It returns ErrShortFrame when b ends before the frame, and an error that
-// names the problem for any other command or an empty name or MOV.
+// names the problem for any other command (as soon as its 3 bytes are in)
+// or an empty name or MOV.
 func DecodeFrame(b []byte) (Frame, int, error) {
-	if len(b) < 4 {
+	if len(b) < 3 {
 		return Frame{}, 0, ErrShortFrame
 	}
 	cmd := string(b[:3])
+	if cmd != "NME" && cmd != "MOV" && cmd != "ATK" {
+		return Frame{}, 0, fmt.Errorf("vampires: protocol: unknown command %q (want NME, MOV or ATK)", cmd)
+	}
+	if len(b) < 4 {
+		return Frame{}, 0, ErrShortFrame
+	}
 	switch cmd {
 	case "NME":
 		t := int(b[3])
@@ -148,11 +155,10 @@ func DecodeFrame(b []byte) (Frame, int, error) {
 			moves[i] = Move{From: Cell{int(q[0]), int(q[1])}, Count: int(q[2]), To: Cell{int(q[3]), int(q[4])}}
 		}
 		return Frame{Command: cmd, Ply: Mov(moves...)}, 4 + 5*n, nil
-	case "ATK":
+	default: // ATK
 		if len(b) < 5 {
 			return Frame{}, 0, ErrShortFrame
 		}
 		return Frame{Command: cmd, Ply: Atk(Cell{int(b[3]), int(b[4])})}, 5, nil
 	}
-	return Frame{}, 0, fmt.Errorf("vampires: protocol: unknown command %q (want NME, MOV or ATK)", cmd)
 }

@@ -99,10 +99,24 @@ func TestDecodeBadPlayerFrames(t *testing.T) {
 	}{
 		{[]byte("UPD\x00"), `vampires: protocol: unknown command "UPD" (want NME, MOV or ATK)`},
 		{[]byte("mov\x01\x00\x00\x01\x01\x01"), `vampires: protocol: unknown command "mov" (want NME, MOV or ATK)`},
+		{[]byte("XYZ"), `vampires: protocol: unknown command "XYZ" (want NME, MOV or ATK)`},
 		{[]byte("NME\x00"), "vampires: protocol: NME with an empty name"},
 		{[]byte("MOV\x00"), "vampires: protocol: MOV with no move"},
 	} {
 		_, _, err := DecodeFrame(tc.bytes)
 		require.EqualError(t, err, tc.err)
+	}
+}
+
+// TestDecodeRefusesUnknownCommandsAtOnce checks that an unknown command is
+// refused as soon as its 3 bytes are in, without waiting for more, while a
+// known command with no body yet is only incomplete.
+func TestDecodeRefusesUnknownCommandsAtOnce(t *testing.T) {
+	_, _, err := DecodeFrame([]byte("XYZ"))
+	require.Error(t, err)
+	require.NotErrorIs(t, err, ErrShortFrame)
+	for _, b := range []string{"", "X", "XY", "NME", "MOV", "ATK", "ATK\x01"} {
+		_, _, err := DecodeFrame([]byte(b))
+		require.ErrorIs(t, err, ErrShortFrame, "%q", b)
 	}
 }

@@ -1,6 +1,7 @@
 package vampires
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -10,7 +11,10 @@ import (
 
 // Version is the version of these rules; it is part of every rules hash, so
 // bump it whenever a change of the rules can change a match.
-const Version = "1"
+//
+// Version 2: kill_ratio is an exact decimal (at most RatioDecimals places),
+// so that A = kill_ratio·E kills whatever float64 makes of the product.
+const Version = "2"
 
 // MaxPlies is the largest max_plies accepted.
 const MaxPlies = 1_000_000
@@ -23,7 +27,7 @@ var Params = []sim.ParamSpec{
 	{Name: "max_plies", Default: "200", Doc: fmt.Sprintf("daybreak: the game ends once this many plies (both players', void ones included) are played, 1..%d", MaxPlies)},
 	{Name: "invalid_ply", Default: `"forfeit"`, Doc: "what an invalid ply costs: forfeit (the game is lost) or skip (the ply is void)"},
 	{Name: "max_moves", Default: "null", Doc: "most moves in a MOV ply, 1..65535, or 0 for no limit; null = by rule set (classic 3, v10 no limit)"},
-	{Name: "kill_ratio", Default: "1.5", Doc: "how many times more numerous than the enemies attackers must be to kill them all, and defenders to win outright, 1..100"},
+	{Name: "kill_ratio", Default: "1.5", Doc: fmt.Sprintf("how many times more numerous than the enemies attackers must be to kill them all, and defenders to win outright, 1..100, a decimal with at most %d decimal places (compared exactly)", RatioDecimals)},
 	{Name: "classic_attrition", Default: "0.3", Doc: "classic random battles: the chance that each individual of the winning side dies, 0..1"},
 	{Name: "defender_wins", Default: "null", Doc: "what defenders at least kill_ratio times more numerous do to the attackers: convert or kill; null = by rule set (classic convert, v10 kill)"},
 	{Name: "players", Default: "2", Doc: "number of players, 2..2"},
@@ -74,7 +78,7 @@ type Config struct {
 	MaxPlies     int
 	InvalidPly   InvalidPly
 	MaxMoves     int     // 0: no limit
-	KillRatio    float64 // kills need A ≥ KillRatio·E; outright defences E ≥ KillRatio·A
+	KillRatio    Ratio   // kills need A ≥ KillRatio·E; outright defences E ≥ KillRatio·A
 	Attrition    float64 // classic: each winner's chance of dying in a random battle
 	DefenderWins DefenderWin
 }
@@ -116,7 +120,7 @@ func New(p sim.Params) (*Rules, error) {
 		}
 		r.MaxMoves = *maxMoves
 	}
-	r.KillRatio = rd.Float("kill_ratio", 1, 100)
+	r.KillRatio = readRatio(rd, "kill_ratio", 1, 100)
 	r.Attrition = rd.Float("classic_attrition", 0, 1)
 	var defender *string
 	rd.Decode("defender_wins", &defender)
@@ -141,6 +145,23 @@ func New(p sim.Params) (*Rules, error) {
 	}
 	r.Map = m
 	return r, nil
+}
+
+// readRatio reads parameter name as an exact ratio in [lo, hi]: a JSON
+// number written as a plain decimal with at most RatioDecimals decimal
+// places.
+func readRatio(rd *sim.ParamReader, name string, lo, hi float64) Ratio {
+	rd.Float(name, lo, hi) // the type and the range, worded as for any number
+	var text json.Number
+	rd.Decode(name, &text)
+	if rd.Err() != nil {
+		return Ratio{}
+	}
+	r, err := parseRatio(text.String())
+	if err != nil {
+		rd.Fail(name, "%v", err)
+	}
+	return r
 }
 
 // Game is Vampires vs Werewolves with no bots; the registry adds them.

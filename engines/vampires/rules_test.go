@@ -1,6 +1,7 @@
 package vampires
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +81,7 @@ func TestValidPliesAreAccepted(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRules(t, tc.rules)
 			s := sketch(t, r, validity...)
+			require.True(t, valid(r, s, mov(t, tc.ply)), "the Checker agrees")
 			require.Empty(t, play(t, r, s, tc.ply, nil))
 			requireGrid(t, s, tc.after)
 			require.False(t, r.Done(s))
@@ -123,6 +125,7 @@ func TestInvalidPliesForfeit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRules(t, tc.rules)
 			s := sketch(t, r, validity...)
+			require.False(t, valid(r, s, tc.ply), "the Checker agrees")
 			faults := step(t, r, s, tc.ply)
 			require.Len(t, faults, 1)
 			require.Equal(t, sim.FaultInvalid, faults[0].Kind)
@@ -209,6 +212,58 @@ func TestKillAtKillRatio(t *testing.T) {
 	requireGrid(t, s, []string{".  V6 W1"})
 }
 
+// TestKillRatioIsExact checks thresholds where the float64 product of the
+// ratio and a count is just above the whole number it should be: 1.1·50 is
+// 55.00000000000001 and 1.35·180 is 243.00000000000003.
+func TestKillRatioIsExact(t *testing.T) {
+	for _, tc := range []struct {
+		name, rules, before, ply, after string
+	}{
+		{"A = 1.1·E kills", `{"kill_ratio":1.1}`, "V55 W50 W1", "MOV 0,0,55,1,0", ".  V55 W1"},
+		{"E = 1.1·A defends outright", `{"kill_ratio":1.1}`, "V50 W55 W1", "MOV 0,0,50,1,0", ".  W105 W1"},
+		{"E = 1.1·A defends outright, v10", `{"kill_ratio":1.1,"ruleset":"v10"}`, "V50 W55 W1", "MOV 0,0,50,1,0", ".  W55 W1"},
+		{"A = 1.35·E kills", `{"kill_ratio":1.35}`, "V243 W180 W1", "MOV 0,0,243,1,0", ".  V243 W1"},
+		{"E = 1.35·A defends outright", `{"kill_ratio":1.35}`, "V180 W243 W1", "MOV 0,0,180,1,0", ".  W423 W1"},
+		{"trailing zeros do not count", `{"kill_ratio":1.10000}`, "V55 W50 W1", "MOV 0,0,55,1,0", ".  V55 W1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRules(t, tc.rules)
+			s := sketch(t, r, tc.before)
+			require.Empty(t, play(t, r, s, tc.ply, nil), "no random battle: it would need a stream")
+			requireGrid(t, s, []string{tc.after})
+		})
+	}
+	// One fewer is a random battle, which the larger side wins: with no
+	// attrition, every winner survives.
+	r := newRules(t, `{"kill_ratio":1.35,"classic_attrition":0}`)
+	s := sketch(t, r, "V242 W180 W1")
+	play(t, r, s, "MOV 0,0,242,1,0", fixedRand(false))
+	requireGrid(t, s, []string{".  V242 W1"})
+	s = sketch(t, r, "V180 W242 W1")
+	play(t, r, s, "MOV 0,0,180,1,0", fixedRand(false))
+	requireGrid(t, s, []string{".  W242 W1"})
+}
+
+func TestRatio(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want Ratio
+	}{
+		{"1.5", Ratio{3, 2}}, {"2", Ratio{2, 1}}, {"1.1", Ratio{11, 10}}, {"1.35", Ratio{27, 20}},
+		{"1.0001", Ratio{10001, 10000}}, {"100", Ratio{100, 1}}, {"1.50", Ratio{3, 2}},
+	} {
+		r, err := parseRatio(tc.text)
+		require.NoError(t, err, tc.text)
+		require.Equal(t, tc.want, r, tc.text)
+	}
+	r := Ratio{11, 10}
+	require.True(t, r.AtLeast(55, 50))
+	require.False(t, r.AtLeast(54, 50))
+	require.True(t, r.AtLeastFloat(55, 50), "whole numbers as floats: exact too")
+	require.False(t, r.AtLeastFloat(54.999, 50))
+	require.InDelta(t, 1.1, r.Float64(), 1e-15)
+}
+
 func TestOutrightDefence(t *testing.T) {
 	for _, tc := range []struct {
 		rules string
@@ -279,7 +334,7 @@ func TestWinChance(t *testing.T) {
 	}{
 		{5, 5, 0.5}, {4, 5, 0.4}, {1, 4, 0.125}, {5, 4, 0.75}, {6, 4, 1}, {10, 4, 1},
 	} {
-		require.InDelta(t, tc.p, winChance(tc.a, tc.d), 1e-12, "%d against %d", tc.a, tc.d)
+		require.InDelta(t, tc.p, WinChance(float64(tc.a), float64(tc.d)), 1e-12, "%d against %d", tc.a, tc.d)
 	}
 }
 
@@ -436,6 +491,20 @@ func TestHashChangesWithTheState(t *testing.T) {
 	require.NotEqual(t, r.Hash(a), r.Hash(b))
 	play(t, r, b, "MOV 0,0,2,1,0", nil)
 	require.NotEqual(t, r.Hash(a), r.Hash(b), "same cells, other counts")
+}
+
+// valid asks a Checker whether p is valid for the seat to play in s; the
+// Checker must leave s as it found it.
+func valid(r *Rules, s *State, p Ply) bool {
+	var v View
+	r.Observe(s, s.toAct(), &v)
+	before := draw(s)
+	var c Checker
+	ok := c.Valid(&v, p)
+	if !slices.Equal(before, draw(s)) {
+		panic("the Checker changed the state")
+	}
+	return ok
 }
 
 // mov parses a ply for a table.

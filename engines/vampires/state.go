@@ -61,13 +61,7 @@ type State struct {
 	over          bool
 	forfeit       int // the seat that forfeited, or noForfeit
 
-	// Scratch space of Step, kept to avoid allocating. Every entry is zero
-	// between plies; touched lists the cells a ply marked.
-	departing []int   // per cell, individuals moving out of it this ply
-	arriving  []int   // per cell, individuals moving into it this ply
-	role      []uint8 // per cell, source and target bits
-	touched   []int32 // cells with a non-zero role, in the order first met
-	targets   []int32 // the target cells of the ply, sorted row-major
+	plan // the scratch space of Step, kept to avoid allocating
 }
 
 // Init starts a match on the configured map (rule sheet, "Board"): its
@@ -77,10 +71,7 @@ func (r *Rules) Init(s *State, _ *rand.Rand) {
 	s.rows, s.columns = m.Rows, m.Columns
 	n := m.Rows * m.Columns
 	s.cells = resize(s.cells, n)
-	s.departing = resize(s.departing, n)
-	s.arriving = resize(s.arriving, n)
-	s.role = resize(s.role, n)
-	s.touched, s.targets = s.touched[:0], s.targets[:0]
+	s.plan.reset(n)
 	s.pop = [4]int{}
 	for _, h := range m.Humans {
 		s.put(s.index(h.Cell), Group{Humans, h.Count})
@@ -98,9 +89,7 @@ func (s *State) index(c Cell) int { return c.Y*s.columns + c.X }
 func (s *State) cell(i int) Cell { return Cell{i % s.columns, i / s.columns} }
 
 // onGrid reports whether c is a cell of the grid.
-func (s *State) onGrid(c Cell) bool {
-	return c.X >= 0 && c.X < s.columns && c.Y >= 0 && c.Y < s.rows
-}
+func (s *State) onGrid(c Cell) bool { return OnGrid(c, s.rows, s.columns) }
 
 // put sets the contents of cell i, keeping the populations up to date. A
 // group of no individuals leaves the cell empty.
