@@ -8,6 +8,7 @@ import (
 
 	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // strengthSeeds is how many deals (each played twice, seats, species and
@@ -31,13 +32,13 @@ func TestStrongBeatsGreedy(t *testing.T) {
 			t.Parallel()
 			res, st := playDuels(t, params("map", name), 0, strengthSeeds(), newPlayerOf(t, "strong", sim.Params{}), newPlayerOf(t, "greedy", sim.Params{}))
 			t.Logf("strong vs greedy on %s: %d games, W/D/L %d/%d/%d, score %.3f (95 %% low %.3f), Elo %+.0f, %d plies a game",
-				name, res.games(), res.wins, res.draws, res.losses, res.score(), res.wilsonLow(), elo(res.score()), st.plies/res.games())
+				name, res.Games(), res.Wins, res.Draws, res.Losses, res.Rate(), res.WilsonLow(), simtest.Elo(res.Rate()), st.plies/res.Games())
 			require.Zero(t, st.faults)
 			if testing.Short() {
-				require.GreaterOrEqual(t, res.wins, res.losses)
+				require.GreaterOrEqual(t, res.Wins, res.Losses)
 				return
 			}
-			require.Greater(t, res.wilsonLow(), eloFloor)
+			require.Greater(t, res.WilsonLow(), simtest.Rate200)
 		})
 	}
 }

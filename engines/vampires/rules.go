@@ -171,13 +171,7 @@ func Game() sim.Game[State, View, Ply] {
 		Summary: "Vampires vs Werewolves: two species take turns to convert humans and kill each other on an XML map; the larger one at daybreak wins",
 		Version: Version,
 		Params:  Params,
-		New: func(p sim.Params) (sim.Engine[State, View, Ply], error) {
-			r, err := New(p)
-			if err != nil {
-				return nil, err
-			}
-			return r, nil
-		},
+		New:     sim.Configure[State, View, Ply](New),
 	}
 }
 
