@@ -1,13 +1,13 @@
 package minibus
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // fixedSource is a random source that always gives the same word.
@@ -32,12 +32,7 @@ const layout = `"max_stations":3,"stations":[[0,0,10],[1,0,10],[5,2,10]]`
 // newRules configures Minibus from a JSON object of parameter overrides.
 func newRules(t testing.TB, overrides string) *Rules {
 	t.Helper()
-	var p sim.Params
-	require.NoError(t, json.Unmarshal([]byte(overrides), &p))
-	eff, err := sim.Effective(p, Params)
-	require.NoError(t, err)
-	r, err := New(eff)
-	require.NoError(t, err)
+	r, _ := simtest.Rules(t, Params, New, simtest.ParamsJSON(t, overrides))
 	return r
 }
 

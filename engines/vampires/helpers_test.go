@@ -1,7 +1,6 @@
 package vampires
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -10,17 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // newRules configures the game from a JSON object of parameter overrides.
 func newRules(t testing.TB, overrides string) *Rules {
 	t.Helper()
-	var p sim.Params
-	require.NoError(t, json.Unmarshal([]byte(overrides), &p))
-	eff, err := sim.Effective(p, Params)
-	require.NoError(t, err)
-	r, err := New(eff)
-	require.NoError(t, err)
+	r, _ := simtest.Rules(t, Params, New, simtest.ParamsJSON(t, overrides))
 	return r
 }
 

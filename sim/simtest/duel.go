@@ -2,6 +2,7 @@ package simtest
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"slices"
 	"testing"
@@ -88,6 +89,14 @@ func Params(kv ...any) sim.Params {
 	for i := 0; i < len(kv); i += 2 {
 		p.Set(kv[i].(string), kv[i+1])
 	}
+	return p
+}
+
+// ParamsJSON reads a parameter set from a JSON object.
+func ParamsJSON(t testing.TB, text string) sim.Params {
+	t.Helper()
+	var p sim.Params
+	require.NoError(t, json.Unmarshal([]byte(text), &p))
 	return p
 }
 
