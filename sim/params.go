@@ -184,21 +184,11 @@ func (r *ParamReader) Decode(name string, dst any) {
 
 // Int decodes parameter name as an integer in [lo, hi].
 func (r *ParamReader) Int(name string, lo, hi int) int {
-	if r.err != nil {
-		return lo
-	}
-	raw, ok := r.p[name]
-	if !ok {
-		r.Fail(name, "missing")
-		return lo
-	}
-	var n int64
-	if err := json.Unmarshal(raw, &n); err != nil {
-		r.Fail(name, "%s is not a whole number", raw)
-		return lo
-	}
-	if n < int64(lo) || n > int64(hi) {
+	n, ok := decodeNumber[int64](r, name, "a whole number")
+	if ok && (n < int64(lo) || n > int64(hi)) {
 		r.Fail(name, "%d is out of range %d..%d", n, lo, hi)
+	}
+	if r.err != nil {
 		return lo
 	}
 	return int(n)
@@ -206,24 +196,32 @@ func (r *ParamReader) Int(name string, lo, hi int) int {
 
 // Float decodes parameter name as a number in [lo, hi].
 func (r *ParamReader) Float(name string, lo, hi float64) float64 {
+	v, ok := decodeNumber[float64](r, name, "a number")
+	if ok && !(v >= lo && v <= hi) {
+		r.Fail(name, "%v is out of range %v..%v", v, lo, hi)
+	}
 	if r.err != nil {
 		return lo
 	}
-	raw, ok := r.p[name]
-	if !ok {
-		r.Fail(name, "missing")
-		return lo
-	}
-	var v float64
-	if err := json.Unmarshal(raw, &v); err != nil {
-		r.Fail(name, "%s is not a number", raw)
-		return lo
-	}
-	if !(v >= lo && v <= hi) {
-		r.Fail(name, "%v is out of range %v..%v", v, lo, hi)
-		return lo
-	}
 	return v
+}
+
+// decodeNumber decodes parameter name as a T; what names the kind of
+// number in the error.
+func decodeNumber[T int64 | float64](r *ParamReader, name, what string) (v T, ok bool) {
+	if r.err != nil {
+		return v, false
+	}
+	raw, present := r.p[name]
+	if !present {
+		r.Fail(name, "missing")
+		return v, false
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		r.Fail(name, "%s is not %s", raw, what)
+		return v, false
+	}
+	return v, true
 }
 
 // String decodes parameter name as one of the allowed strings, or any string
