@@ -13,6 +13,7 @@ import (
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 func TestLookup(t *testing.T) {
@@ -39,12 +40,7 @@ func TestEveryScenarioSetsUp(t *testing.T) {
 			bots = append([]string{sc.League.Opponents[0]}, sc.League.Opponents...)
 			params.Set("players", len(bots))
 		}
-		var specs []sim.BotSpec
-		for _, b := range bots {
-			s, err := sim.ParseBotSpec(b)
-			require.NoError(t, err)
-			specs = append(specs, s)
-		}
+		specs := simtest.Specs(t, bots...)
 		st, err := e.Game.Setup(params, specs)
 		require.NoError(t, err, name)
 		if sc.League != nil {

@@ -17,15 +17,7 @@ import (
 // setup configures the toy game with the given bots.
 func setup(t *testing.T, params string, bots ...string) sim.Setup {
 	t.Helper()
-	var p sim.Params
-	require.NoError(t, json.Unmarshal([]byte(params), &p))
-	var specs []sim.BotSpec
-	for _, b := range bots {
-		s, err := sim.ParseBotSpec(b)
-		require.NoError(t, err)
-		specs = append(specs, s)
-	}
-	st, err := simtest.Game().Setup(p, specs)
+	st, err := simtest.Game().Setup(simtest.ParamsJSON(t, params), simtest.Specs(t, bots...))
 	require.NoError(t, err)
 	return st
 }

@@ -14,18 +14,8 @@ import (
 	"github.com/arenasim/arena/sim/simtest"
 )
 
-func botSpecs(t *testing.T, texts ...string) []sim.BotSpec {
-	var out []sim.BotSpec
-	for _, s := range texts {
-		spec, err := sim.ParseBotSpec(s)
-		require.NoError(t, err)
-		out = append(out, spec)
-	}
-	return out
-}
-
 func TestSetupAndTable(t *testing.T) {
-	st, err := simtest.Game().Setup(sim.Params{"turns": []byte("4")}, botSpecs(t, "step", "step:by=3", "step"))
+	st, err := simtest.Game().Setup(sim.Params{"turns": []byte("4")}, simtest.Specs(t, "step", "step:by=3", "step"))
 	require.NoError(t, err)
 	require.Equal(t, "race", st.Game())
 	require.Equal(t, 2, st.Seats())
@@ -49,7 +39,7 @@ func TestSetupAndTable(t *testing.T) {
 }
 
 func TestTraceActionsAreJSON(t *testing.T) {
-	st, err := simtest.Game().Setup(sim.Params{"turns": []byte("1")}, botSpecs(t, "step", "step"))
+	st, err := simtest.Game().Setup(sim.Params{"turns": []byte("1")}, simtest.Specs(t, "step", "step"))
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	_, err = st.NewTable().Trace(context.Background(), 1, []int{0, 1}, &buf)
@@ -76,7 +66,7 @@ func TestSetupErrors(t *testing.T) {
 		{nil, []string{"step:by=10"}, "bot step:by=10: param by: 10 is out of range 1..9"},
 		{nil, []string{"step:speed=1"}, "bot step:speed=1: param speed: unknown parameter (known: by)"},
 	} {
-		_, err := g.Setup(tc.params, botSpecs(t, tc.bots...))
+		_, err := g.Setup(tc.params, simtest.Specs(t, tc.bots...))
 		require.EqualError(t, err, tc.want)
 	}
 }

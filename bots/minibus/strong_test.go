@@ -12,6 +12,7 @@ import (
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // setupScenario sets up an embedded scenario as `arena run` does: for a
@@ -30,13 +31,7 @@ func setupScenario(t testing.TB, name string, candidate string) (*scenarios.Scen
 		bots = append([]string{candidate}, sc.League.Opponents...)
 		params.Set("players", len(bots))
 	}
-	var specs []sim.BotSpec
-	for _, b := range bots {
-		spec, err := sim.ParseBotSpec(b)
-		require.NoError(t, err)
-		specs = append(specs, spec)
-	}
-	st, err := e.Game.Setup(params, specs)
+	st, err := e.Game.Setup(params, simtest.Specs(t, bots...))
 	require.NoError(t, err)
 	return sc, st
 }

@@ -100,6 +100,18 @@ func ParamsJSON(t testing.TB, text string) sim.Params {
 	return p
 }
 
+// Specs parses bot specs.
+func Specs(t testing.TB, texts ...string) []sim.BotSpec {
+	t.Helper()
+	specs := make([]sim.BotSpec, len(texts))
+	for i, text := range texts {
+		spec, err := sim.ParseBotSpec(text)
+		require.NoError(t, err)
+		specs[i] = spec
+	}
+	return specs
+}
+
 // PlayerOf returns a constructor of the bot called name among bots,
 // prepared with args (its defaults filling in the rest).
 func PlayerOf[O, A any](t testing.TB, bots []sim.Bot[O, A], name string, args sim.Params) func() sim.Player[O, A] {
