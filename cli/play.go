@@ -138,8 +138,8 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 // the order given on the first seed.
 func firstMatch(c *chosen, seats int) runner.Pairing {
 	if !c.flagBots && c.scenario.League == nil {
-		if sched, err := runner.NewSchedule(seats, len(c.specs), c.scenario.Games, c.scenario.Seed); err == nil {
-			return sched.Match(0, nil)
+		if plan, err := runner.NewTournamentPlan(seats, len(c.specs), c.scenario.Games, c.scenario.Seed); err == nil {
+			return plan.Match(0, nil)
 		}
 	}
 	p := runner.Pairing{Seed: sim.Derive(c.scenario.Seed, 0), Seating: make([]int, seats)}

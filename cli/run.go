@@ -79,7 +79,7 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if err != nil {
 		return err
 	}
-	format, err := results.ParseFormat(o.format)
+	reportFormat, err := results.ParseFormat(o.format)
 	if err != nil {
 		return badInput("--format: %v", err)
 	}
@@ -99,118 +99,124 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if o.sel.fs.Changed("seed") {
 		seed = o.sel.seed
 	}
+	var format runner.Format
+	var setup sim.Setup
 	if c.scenario.League != nil {
-		return runLeague(ctx, env, o, c, format, games, seed)
+		format, setup, err = leagueFormat(c, games, seed)
+	} else {
+		format, setup, err = tournamentFormat(o, c, games, seed)
 	}
+	if err != nil {
+		return err
+	}
+	return playFormat(ctx, env, o, c, setup, format, games, seed, reportFormat)
+}
+
+// tournamentFormat rates every bot against every other.
+func tournamentFormat(o *runOptions, c *chosen, games int, seed uint64) (runner.Format, sim.Setup, error) {
 	setup, err := c.setup()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if o.anchor != "" && !contains(setup.Entrants(), o.anchor) {
-		return badInput("--anchor: %q is not one of the bots (%s)", o.anchor, joinNames(setup.Entrants()))
-	}
-	sched, err := runner.NewSchedule(setup.Seats(), len(c.specs), games, seed)
-	if err != nil {
-		return badInput("%s: %v", c.scenario.Name, err)
-	}
-	tally := results.NewTally(setup.Entrants())
-	sum, err := playSchedule(ctx, env, o, c, setup, sched, games, seed, tally.Add)
-	if err != nil {
-		return err
+		return nil, nil, badInput("--anchor: %q is not one of the bots (%s)", o.anchor, joinNames(setup.Entrants()))
 	}
 	resamples := o.bootstrap
 	if resamples == 0 {
 		resamples = -1 // results reads 0 as its default; here 0 means none
 	}
-	st, err := tally.Standings(results.Options{Bootstrap: resamples, Seed: seed, Anchor: o.anchor})
+	f, err := runner.NewTournament(setup.Seats(), setup.Entrants(), games, seed, results.Options{Bootstrap: resamples, Seed: seed, Anchor: o.anchor})
 	if err != nil {
-		return &exitError{ExitInternal, err}
+		return nil, nil, badInput("%s: %v", c.scenario.Name, err)
 	}
-	if err := st.Write(env.stdout, format); err != nil {
-		return &exitError{ExitInternal, err}
-	}
-	return runEnd(env, sum, sched.Len(), "standings")
+	return f, setup, nil
 }
 
-// runLeague plays a league: the one bot under test against the scenario's
-// opponents, then the verdict. Exit code 1 when it is not promoted.
-func runLeague(ctx context.Context, env *env, o *runOptions, c *chosen, format results.Format, games int, seed uint64) error {
+// leagueFormat tests the one bot given against the scenario's opponents.
+func leagueFormat(c *chosen, games int, seed uint64) (runner.Format, sim.Setup, error) {
 	sc := c.scenario
 	if err := c.lineUp(); err != nil {
-		return err
+		return nil, nil, err
 	}
 	setup, err := c.setup()
 	if err != nil {
-		return err
-	}
-	sched, err := runner.NewGauntlet(setup.Seats(), games, seed)
-	if err != nil {
-		return badInput("%s: %v", sc.Name, err)
+		return nil, nil, err
 	}
 	// Promote counts wins out of the scenario's games; --games scales it.
 	needed := (sc.League.Promote*games + sc.Games - 1) / sc.Games
-	league := results.NewLeague(setup.Entrants()[0], needed)
-	sum, err := playSchedule(ctx, env, o, c, setup, sched, games, seed, league.Add)
+	f, err := runner.NewLeague(setup.Entrants(), games, needed, seed)
 	if err != nil {
-		return err
+		return nil, nil, badInput("%s: %v", sc.Name, err)
 	}
-	if err := league.Write(env.stdout, format); err != nil {
-		return &exitError{ExitInternal, err}
-	}
-	if err := runEnd(env, sum, sched.Len(), "games"); err != nil {
-		return err
-	}
-	if !league.Promoted {
-		return &exitError{code: ExitNegative}
-	}
-	return nil
+	return f, setup, nil
 }
 
-// playSchedule plays a schedule, writing the --out file and handing every
-// record to add, in match order.
-func playSchedule(ctx context.Context, env *env, o *runOptions, c *chosen, setup sim.Setup, sched *runner.Schedule,
-	games int, seed uint64, add func(*results.Record) error) (runner.Summary, error) {
+// playFormat plays a format's plan, writing the --out file and handing
+// every record to the format in match order, then writes its report in
+// format and turns its verdict into the exit code.
+func playFormat(ctx context.Context, env *env, o *runOptions, c *chosen, setup sim.Setup, format runner.Format,
+	games int, seed uint64, report results.Format) error {
+	plan := format.Plan()
 	header := &results.Header{
 		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: c.scenario.Name,
 		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: setup.Entrants(), Seats: setup.Seats(),
-		Games: games, Matches: sched.Len(), Seed: seed,
+		Games: games, Matches: plan.Len(), Seed: seed,
 	}
+	format.Header(header)
 	out, err := openOut(o.out, o.force)
 	if err != nil {
-		return runner.Summary{}, err
+		return err
 	}
 	defer out.close()
 	if err := out.write(header); err != nil {
-		return runner.Summary{}, err
+		return err
 	}
-	cfg := runner.Config{Setup: setup, Schedule: sched, Scenario: c.scenario.Name, Workers: o.jobs}
+	cfg := runner.Config{Setup: setup, Plan: plan, Scenario: c.scenario.Name, Workers: o.jobs}
 	if o.progress || isTerminal(env.stderr) {
 		cfg.Progress = newProgress(env.stderr)
 	}
-	sum, err := runner.Run(ctx, cfg, func(r *results.Record) error {
-		if err := add(r); err != nil {
-			return err
+	sum, err := runner.Run(ctx, cfg, func(r *results.Record) (bool, error) {
+		if err := format.Add(r); err != nil {
+			return false, err
 		}
-		return out.record(r)
+		return format.Decided(), out.record(r)
 	})
 	if cfg.Progress != nil {
 		fmt.Fprintln(env.stderr)
 	}
 	if err != nil {
-		return sum, &exitError{ExitInternal, err}
+		return &exitError{ExitInternal, err}
 	}
 	if err := out.close(); err != nil {
-		return sum, &exitError{ExitInternal, err}
+		return &exitError{ExitInternal, err}
 	}
-	return sum, nil
+	if err := format.Report(env.stdout, report); err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	if err := runEnd(env, sum, plan.Len()); err != nil {
+		return err
+	}
+	return verdictExit(format.Verdict())
+}
+
+// verdictExit maps a format's verdict to the exit code: 0 for standings and
+// a positive verdict, 1 for a negative one, 3 when undecided.
+func verdictExit(v runner.Verdict) error {
+	switch v {
+	case runner.Negative:
+		return &exitError{code: ExitNegative}
+	case runner.Inconclusive:
+		return &exitError{code: ExitInconclusive}
+	}
+	return nil
 }
 
 // runEnd reports an interrupted run (exit 130) or failed matches (exit 4)
 // once what was played has been printed.
-func runEnd(env *env, sum runner.Summary, total int, what string) error {
+func runEnd(env *env, sum runner.Summary, total int) error {
 	switch {
 	case sum.Interrupted:
-		fmt.Fprintf(env.stderr, "arena: interrupted after %d of %d matches; the %s above count those\n", sum.Played, total, what)
+		fmt.Fprintf(env.stderr, "arena: interrupted after %d of %d matches; what is printed above counts those\n", sum.Played, total)
 		return &exitError{code: ExitInterrupted}
 	case sum.Failed > 0:
 		return &exitError{ExitInternal, fmt.Errorf("%d of %d matches failed with an engine error; their records hold the seed (arena play --seed)", sum.Failed, sum.Played)}

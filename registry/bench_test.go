@@ -34,12 +34,12 @@ func benchmarkRunner(b *testing.B, workers int) {
 	turns, matches := 0, 0
 	b.ReportAllocs()
 	for b.Loop() {
-		sched, err := runner.NewSchedule(2, 2, 1000, uint64(matches))
+		plan, err := runner.NewRoundRobinPlan(2, 1000, uint64(matches))
 		require.NoError(b, err)
-		_, err = runner.Run(context.Background(), runner.Config{Setup: st, Schedule: sched, Workers: workers}, func(r *results.Record) error {
+		_, err = runner.Run(context.Background(), runner.Config{Setup: st, Plan: plan, Workers: workers}, func(r *results.Record) (bool, error) {
 			turns += r.Turns
 			matches++
-			return nil
+			return false, nil
 		})
 		require.NoError(b, err)
 	}

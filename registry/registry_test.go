@@ -44,9 +44,9 @@ func TestEveryScenarioSetsUp(t *testing.T) {
 		st, err := e.Game.Setup(params, specs)
 		require.NoError(t, err, name)
 		if sc.League != nil {
-			_, err = runner.NewGauntlet(st.Seats(), sc.Games, sc.Seed)
+			_, err = runner.NewLineupPlan(st.Seats(), sc.Games, sc.Seed)
 		} else {
-			_, err = runner.NewSchedule(st.Seats(), len(specs), sc.Games, sc.Seed)
+			_, err = runner.NewTournamentPlan(st.Seats(), len(specs), sc.Games, sc.Seed)
 		}
 		require.NoError(t, err, name)
 	}
@@ -71,19 +71,19 @@ func TestPanickingBotIsRecordedAndTheRunCompletes(t *testing.T) {
 	g.Bots = append(trbots.Bots(), sim.Bot[tron.View, tron.Dir]{Name: "panicker", Prepare: preparePanicker})
 	st, err := sim.Erase(&g).Setup(sim.Params{}, []sim.BotSpec{{Name: "panicker"}, {Name: "straight"}})
 	require.NoError(t, err)
-	sched, err := runner.NewSchedule(2, 2, 20, 1)
+	plan, err := runner.NewRoundRobinPlan(2, 20, 1)
 	require.NoError(t, err)
 	tally := results.NewTally(st.Entrants())
-	sum, err := runner.Run(context.Background(), runner.Config{Setup: st, Schedule: sched, Workers: 2}, func(r *results.Record) error {
+	sum, err := runner.Run(context.Background(), runner.Config{Setup: st, Plan: plan, Workers: 2}, runner.Each(func(r *results.Record) error {
 		require.Len(t, r.Faults, 1, "the panic eliminates it in turn 1")
 		require.Equal(t, sim.FaultPanic, r.Faults[0].Kind)
 		require.Equal(t, 1, r.Faults[0].Turn)
 		require.Equal(t, "index out of range [7] with length 3", r.Faults[0].Msg)
 		require.Equal(t, 1, r.Turns)
 		return tally.Add(r)
-	})
+	}))
 	require.NoError(t, err)
-	require.Equal(t, runner.Summary{Played: 20}, sum)
+	require.Equal(t, runner.Summary{Played: 20, Workers: 2}, sum)
 	s, err := tally.Standings(results.Options{Bootstrap: 10})
 	require.NoError(t, err)
 	require.Equal(t, "straight", s.Ratings[0].Bot)

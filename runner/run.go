@@ -3,7 +3,9 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,20 +16,35 @@ import (
 
 // Config is what Run needs.
 type Config struct {
-	Setup    sim.Setup
-	Schedule *Schedule
+	Setup sim.Setup
+	Plan  Plan
+	// Owned lists the matches this run plays, as sorted, disjoint spans of
+	// plan indices; nil means every match of the plan. A shard or a resumed
+	// run owns part of the plan.
+	Owned    []Span
 	Scenario string // the scenario's name, copied into every record
 	Workers  int    // goroutines playing matches; 0 means one per core; at most MaxWorkersPerCore per core
 	// Progress, when not nil, is called after each record is handed on,
-	// with the number handed on so far and the schedule's length.
+	// with the number handed on so far and the number of owned matches.
 	Progress func(done, total int)
 }
 
+// Span is the plan indices [Start, End).
+type Span struct{ Start, End int }
+
+// Sink receives the records of a run, strictly in index order. It returns
+// stop = true when the records so far settle the run (a sequential test has
+// decided): Run then plays nothing more. An error stops the run and is
+// returned by Run.
+type Sink func(r *results.Record) (stop bool, err error)
+
 // Summary tells how a run ended.
 type Summary struct {
-	Played      int  // records handed to emit
+	Played      int  // records handed to the sink
 	Failed      int  // of which, matches that ended with an engine error
-	Interrupted bool // the context was cancelled before the schedule ended
+	Workers     int  // goroutines that played matches
+	Stopped     bool // the sink stopped the run before its last match
+	Interrupted bool // the context was cancelled before the run's last match
 }
 
 // MaxWorkersPerCore caps the workers: matches run in process, so more
@@ -36,7 +53,7 @@ type Summary struct {
 const MaxWorkersPerCore = 4
 
 // window is how many matches each worker may be ahead of the oldest match
-// not yet handed on. It bounds memory whatever the schedule's length.
+// not yet handed on. It bounds memory whatever the plan's length.
 const window = 256
 
 // Batches: a worker takes consecutive matches in batches sized so that
@@ -51,7 +68,8 @@ const (
 	maxBatch  = 64
 )
 
-// batch is a run of consecutive matches [start, end).
+// batch is a run of consecutive owned matches, by position among the owned
+// matches: [start, end).
 type batch struct{ start, end int }
 
 // finished is a played batch: a record per match, nil for a match dropped
@@ -61,47 +79,54 @@ type finished struct {
 	recs  []*results.Record
 }
 
-// Run plays the schedule and calls emit with every match's record, strictly
-// in match order, from the calling goroutine, as soon as the match and all
-// those before it are done. When ctx is cancelled Run stops starting
-// matches, drops the ones running (each stops at the end of its turn),
-// hands on every finished match that has no unfinished one before it, and
-// returns with Interrupted set. An error from emit stops the run and is
-// returned.
-func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Summary, error) {
+// Run plays the owned matches of the plan and hands every match's record to
+// sink, strictly in index order, from the calling goroutine, as soon as the
+// match and all those before it are done. When ctx is cancelled Run stops
+// starting matches, drops the ones running (each stops at the end of its
+// turn), hands on every finished match that has no unfinished one before
+// it, and returns with Interrupted set. When sink says stop, Run drops the
+// rest the same way and returns with Stopped set: the records handed on are
+// the same whatever the number of workers.
+func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
+	own, err := newOwned(cfg.Owned, cfg.Plan.Len())
+	if err != nil {
+		return Summary{}, err
+	}
+	total := own.total
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	total := cfg.Schedule.Len()
 	workers = max(1, min(workers, total, MaxWorkersPerCore*runtime.GOMAXPROCS(0)))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+
+	staged, _ := cfg.Plan.(Staged)
+	gate := &readiness{ready: total, wake: make(chan struct{}, 1)}
+	if staged != nil {
+		gate.set(own.positionOf(staged.Ready(own.indexOrEnd(0, cfg.Plan.Len()))))
+	}
 
 	slots := make(chan struct{}, workers*window) // one per match started and not yet handed on
 	jobs := make(chan batch, workers)
 	done := make(chan finished, workers)
 	var longest atomic.Int64 // the longest match so far, in nanoseconds, for sizing batches
 
-	go dispatch(ctx, total, workers, slots, jobs, &longest)
+	go dispatch(ctx, total, workers, slots, jobs, &longest, gate)
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work(ctx, cfg, jobs, done, &longest)
-		}()
+		wg.Go(func() { work(ctx, cfg, own, jobs, done, &longest) })
 	}
 	go func() { wg.Wait(); close(done) }()
 
+	sum := Summary{Workers: workers}
 	var (
-		sum     Summary
-		next    int
+		next    int // position of the next record to hand on
 		pending = map[int]*results.Record{}
-		emitErr error
+		stopErr error
 	)
 	for f := range done {
-		if emitErr != nil {
+		if stopErr != nil || sum.Stopped {
 			continue // the run is stopping: drain
 		}
 		for k, rec := range f.recs {
@@ -111,7 +136,9 @@ func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Sum
 		}
 		for r, ok := pending[next]; ok; r, ok = pending[next] {
 			delete(pending, next)
-			if emitErr = emit(r); emitErr != nil {
+			stop, err := sink(r)
+			if err != nil {
+				stopErr = err
 				cancel()
 				break
 			}
@@ -124,25 +151,73 @@ func Run(ctx context.Context, cfg Config, emit func(*results.Record) error) (Sum
 			if cfg.Progress != nil {
 				cfg.Progress(next, total)
 			}
+			if stop && next < total {
+				sum.Stopped = true
+				cancel()
+				break
+			}
+			if staged != nil && next < total {
+				ready := own.positionOf(staged.Ready(own.index(next)))
+				if ready <= next {
+					stopErr = fmt.Errorf("runner: the staged plan planned nothing past match %d", own.index(next))
+					cancel()
+					break
+				}
+				gate.set(ready)
+			}
 		}
 	}
-	if emitErr != nil {
-		return sum, emitErr
+	if stopErr != nil {
+		return sum, stopErr
 	}
-	sum.Interrupted = next < total
+	sum.Interrupted = !sum.Stopped && next < total
 	return sum, nil
 }
 
-// dispatch hands out the matches in order, in batches, never more than the
-// window ahead of the matches handed on.
-func dispatch(ctx context.Context, total, workers int, slots chan<- struct{}, jobs chan<- batch, longest *atomic.Int64) {
+// readiness tells the dispatcher how many owned matches are planned; it
+// only grows.
+type readiness struct {
+	ready int
+	mu    sync.Mutex
+	wake  chan struct{}
+}
+
+func (g *readiness) set(n int) {
+	g.mu.Lock()
+	g.ready = n
+	g.mu.Unlock()
+	select {
+	case g.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (g *readiness) get() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.ready
+}
+
+// dispatch hands out the owned matches in order, in batches, never more than
+// the window ahead of the matches handed on, and never past what the plan
+// has planned.
+func dispatch(ctx context.Context, total, workers int, slots chan<- struct{}, jobs chan<- batch, longest *atomic.Int64, gate *readiness) {
 	defer close(jobs)
 	for i := 0; i < total; {
+		ready := gate.get()
+		for ready <= i {
+			select {
+			case <-gate.wake:
+				ready = gate.get()
+			case <-ctx.Done():
+				return
+			}
+		}
 		n := 1
 		if l := longest.Load(); l > 0 {
 			n = int(int64(batchTime) / l)
 		}
-		n = max(1, min(n, maxBatch, (total-i)/(2*workers)))
+		n = max(1, min(n, maxBatch, (total-i)/(2*workers), ready-i))
 		for range n {
 			select {
 			case slots <- struct{}{}:
@@ -161,24 +236,79 @@ func dispatch(ctx context.Context, total, workers int, slots chan<- struct{}, jo
 
 // work is one worker: it plays the batches it is given on its own table and
 // sends their records back.
-func work(ctx context.Context, cfg Config, jobs <-chan batch, done chan<- finished, longest *atomic.Int64) {
+func work(ctx context.Context, cfg Config, own *owned, jobs <-chan batch, done chan<- finished, longest *atomic.Int64) {
 	table := cfg.Setup.NewTable()
 	names := cfg.Setup.Entrants()
 	var seating []int
 	for b := range jobs {
 		f := finished{start: b.start, recs: make([]*results.Record, b.end-b.start)}
-		for i := b.start; i < b.end && ctx.Err() == nil; i++ {
-			p := cfg.Schedule.Match(i, seating)
+		for pos := b.start; pos < b.end && ctx.Err() == nil; pos++ {
+			p := cfg.Plan.Match(own.index(pos), seating)
 			seating = p.Seating
 			start := time.Now()
 			res := table.Play(ctx, p.Seed, p.Seating)
 			atomicMax(longest, int64(time.Since(start)))
 			if !errors.Is(res.Err, sim.ErrInterrupted) {
-				f.recs[i-b.start] = NewRecord(cfg.Setup, cfg.Scenario, p, names, res)
+				f.recs[pos-b.start] = NewRecord(cfg.Setup, cfg.Scenario, p, names, res)
 			}
 		}
 		done <- f
 	}
+}
+
+// owned maps positions among the owned matches to plan indices.
+type owned struct {
+	spans []Span
+	first []int // position of each span's first match
+	total int
+}
+
+// newOwned checks spans against a plan of length n; nil means all of it.
+func newOwned(spans []Span, n int) (*owned, error) {
+	if spans == nil {
+		spans = []Span{{0, n}}
+	}
+	o := &owned{}
+	end := 0
+	for _, s := range spans {
+		if s.Start < end || s.End < s.Start || s.End > n {
+			return nil, fmt.Errorf("runner: owned matches %v are not sorted, disjoint spans within the plan's %d", spans, n)
+		}
+		end = s.End
+		if s.End == s.Start {
+			continue
+		}
+		o.spans = append(o.spans, s)
+		o.first = append(o.first, o.total)
+		o.total += s.End - s.Start
+	}
+	return o, nil
+}
+
+// index returns the plan index of owned position pos < total.
+func (o *owned) index(pos int) int {
+	k := sort.Search(len(o.first), func(k int) bool { return o.first[k] > pos }) - 1
+	return o.spans[k].Start + pos - o.first[k]
+}
+
+// indexOrEnd returns index(pos), or end when pos is past the last owned match.
+func (o *owned) indexOrEnd(pos, end int) int {
+	if pos >= o.total {
+		return end
+	}
+	return o.index(pos)
+}
+
+// positionOf returns how many owned matches have an index below i.
+func (o *owned) positionOf(i int) int {
+	pos := 0
+	for k, s := range o.spans {
+		if i <= s.Start {
+			break
+		}
+		pos = o.first[k] + min(i, s.End) - s.Start
+	}
+	return pos
 }
 
 // atomicMax raises m to v if v is larger.
@@ -214,4 +344,10 @@ func NewRecord(setup sim.Setup, scenario string, p Pairing, names []string, res 
 		rec.Error = res.Err.Error()
 	}
 	return rec
+}
+
+// Each returns a sink that hands every record to add and never stops the
+// run, e.g. Each(tally.Add).
+func Each(add func(*results.Record) error) Sink {
+	return func(r *results.Record) (bool, error) { return false, add(r) }
 }

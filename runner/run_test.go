@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,15 +27,15 @@ func setup(t *testing.T, params string, bots ...string) sim.Setup {
 // runAll runs a tournament and returns its records as JSON lines.
 func runAll(t *testing.T, ctx context.Context, st sim.Setup, games, workers int) ([]string, Summary) {
 	t.Helper()
-	sched, err := NewSchedule(st.Seats(), len(st.Entrants()), games, 11)
+	plan, err := NewTournamentPlan(st.Seats(), len(st.Entrants()), games, 11)
 	require.NoError(t, err)
 	var lines []string
-	sum, err := Run(ctx, Config{Setup: st, Schedule: sched, Scenario: "test", Workers: workers}, func(r *results.Record) error {
+	sum, err := Run(ctx, Config{Setup: st, Plan: plan, Scenario: "test", Workers: workers}, func(r *results.Record) (bool, error) {
 		require.Equal(t, len(lines), r.Match, "records come in match order")
 		b, err := json.Marshal(r)
 		require.NoError(t, err)
 		lines = append(lines, string(b))
-		return nil
+		return false, nil
 	})
 	require.NoError(t, err)
 	return lines, sum
@@ -42,7 +44,7 @@ func runAll(t *testing.T, ctx context.Context, st sim.Setup, games, workers int)
 func TestRunIsTheSameWhateverTheWorkers(t *testing.T) {
 	st := setup(t, `{"turns":50}`, "dice", "dice", "step:by=3", "step:by=4")
 	one, sum := runAll(t, context.Background(), st, 40, 1)
-	require.Equal(t, Summary{Played: 6 * 40}, sum)
+	require.Equal(t, Summary{Played: 6 * 40, Workers: 1}, sum)
 	four, _ := runAll(t, context.Background(), st, 40, 4)
 	require.Equal(t, one, four)
 	again, _ := runAll(t, context.Background(), setup(t, `{"turns":50}`, "dice", "dice", "step:by=3", "step:by=4"), 40, 3)
@@ -102,23 +104,23 @@ func TestEnginePanicFailsOnlyItsMatch(t *testing.T) {
 
 func TestInterruptKeepsAPrefix(t *testing.T) {
 	st := setup(t, `{"turns":2000}`, "dice", "step", "step:by=2")
-	sched, err := NewSchedule(2, 3, 400, 1)
+	plan, err := NewRoundRobinPlan(3, 400, 1)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var got []int
-	sum, err := Run(ctx, Config{Setup: st, Schedule: sched, Workers: 2}, func(r *results.Record) error {
+	sum, err := Run(ctx, Config{Setup: st, Plan: plan, Workers: 2}, func(r *results.Record) (bool, error) {
 		got = append(got, r.Match)
 		if len(got) == 25 {
 			cancel()
 		}
-		return nil
+		return false, nil
 	})
 	require.NoError(t, err)
 	require.True(t, sum.Interrupted)
 	require.Equal(t, len(got), sum.Played)
 	require.GreaterOrEqual(t, len(got), 25)
-	require.Less(t, len(got), sched.Len())
+	require.Less(t, len(got), plan.Len())
 	for i, m := range got {
 		require.Equal(t, i, m, "what is kept is a prefix of the schedule")
 	}
@@ -126,15 +128,15 @@ func TestInterruptKeepsAPrefix(t *testing.T) {
 
 func TestEmitErrorStopsTheRun(t *testing.T) {
 	st := setup(t, `{}`, "dice", "step")
-	sched, _ := NewSchedule(2, 2, 1000, 1)
+	plan, _ := NewRoundRobinPlan(2, 1000, 1)
 	boom := errors.New("disk full")
 	n := 0
-	sum, err := Run(context.Background(), Config{Setup: st, Schedule: sched, Workers: 2}, func(*results.Record) error {
+	sum, err := Run(context.Background(), Config{Setup: st, Plan: plan, Workers: 2}, func(*results.Record) (bool, error) {
 		n++
 		if n == 10 {
-			return boom
+			return false, boom
 		}
-		return nil
+		return false, nil
 	})
 	require.ErrorIs(t, err, boom)
 	require.Equal(t, 9, sum.Played)
@@ -142,12 +144,147 @@ func TestEmitErrorStopsTheRun(t *testing.T) {
 
 func TestProgressCountsUp(t *testing.T) {
 	st := setup(t, `{}`, "dice", "step")
-	sched, _ := NewSchedule(2, 2, 6, 1)
+	plan, _ := NewRoundRobinPlan(2, 6, 1)
 	var seen []int
-	_, err := Run(context.Background(), Config{Setup: st, Schedule: sched, Workers: 3, Progress: func(done, total int) {
+	_, err := Run(context.Background(), Config{Setup: st, Plan: plan, Workers: 3, Progress: func(done, total int) {
 		require.Equal(t, 6, total)
 		seen = append(seen, done)
-	}}, func(*results.Record) error { return nil })
+	}}, func(*results.Record) (bool, error) { return false, nil })
 	require.NoError(t, err)
 	require.Equal(t, []int{1, 2, 3, 4, 5, 6}, seen)
 }
+
+// collect runs cfg and returns the JSON lines of its records; stopAt > 0
+// makes the sink stop the run at that many records.
+func collect(t *testing.T, cfg Config, stopAt int) ([]string, Summary) {
+	t.Helper()
+	var lines []string
+	sum, err := Run(context.Background(), cfg, func(r *results.Record) (bool, error) {
+		b, err := json.Marshal(r)
+		require.NoError(t, err)
+		lines = append(lines, string(b))
+		return len(lines) == stopAt, nil
+	})
+	require.NoError(t, err)
+	return lines, sum
+}
+
+func TestOwnedSpansPlayExactlyTheirMatches(t *testing.T) {
+	st := setup(t, `{"turns":5}`, "dice", "dice", "step:by=3")
+	plan, err := NewRoundRobinPlan(3, 20, 4)
+	require.NoError(t, err)
+	all, _ := collect(t, Config{Setup: st, Plan: plan, Workers: 2}, 0)
+	spans := []Span{{3, 7}, {7, 9}, {20, 20}, {41, 60}}
+	for _, workers := range []int{1, 3} {
+		some, sum := collect(t, Config{Setup: st, Plan: plan, Owned: spans, Workers: workers}, 0)
+		var want []string
+		for _, s := range spans {
+			want = append(want, all[s.Start:s.End]...)
+		}
+		require.Equal(t, want, some, "the owned matches, in index order, as the full run plays them")
+		require.Equal(t, len(want), sum.Played)
+		require.False(t, sum.Interrupted)
+	}
+	for _, bad := range [][]Span{{{5, 3}}, {{0, 4}, {2, 6}}, {{50, 61}}} {
+		_, err := Run(context.Background(), Config{Setup: st, Plan: plan, Owned: bad}, nil)
+		require.ErrorContains(t, err, "are not sorted, disjoint spans within the plan's 60")
+	}
+}
+
+func TestSinkStopsTheRunAtTheSameRecordWhateverTheWorkers(t *testing.T) {
+	st := setup(t, `{"turns":30}`, "dice", "step", "step:by=2")
+	plan, err := NewRoundRobinPlan(3, 400, 1)
+	require.NoError(t, err)
+	one, sum := collect(t, Config{Setup: st, Plan: plan, Workers: 1}, 37)
+	require.Len(t, one, 37)
+	require.True(t, sum.Stopped)
+	require.False(t, sum.Interrupted)
+	four, sum := collect(t, Config{Setup: st, Plan: plan, Workers: 4}, 37)
+	require.Equal(t, one, four)
+	require.Equal(t, 37, sum.Played)
+	_, sum = collect(t, Config{Setup: st, Plan: plan, Workers: 2}, plan.Len())
+	require.False(t, sum.Stopped, "a stop at the last match stops nothing")
+}
+
+func TestWorkersAreCappedPerCore(t *testing.T) {
+	st := setup(t, `{}`, "dice", "step")
+	plan, err := NewRoundRobinPlan(2, 2000, 1)
+	require.NoError(t, err)
+	_, sum := collect(t, Config{Setup: st, Plan: plan, Workers: 1_000_000_000}, 0)
+	require.Equal(t, MaxWorkersPerCore*runtime.GOMAXPROCS(0), sum.Workers)
+	_, sum = collect(t, Config{Setup: st, Plan: plan, Workers: 3}, 0)
+	require.Equal(t, 3, sum.Workers)
+}
+
+// knockout is a toy staged format: a round robin of four entrants on one
+// seed, then a final between the two that won most, planned from the first
+// stage's records only.
+type knockout struct {
+	first *RoundRobinPlan
+	wins  map[string]int
+	names []string
+	final []int // set once the first stage is judged
+	asked []int // the arguments of Ready, in order
+}
+
+func (k *knockout) Seats() int { return 2 }
+func (k *knockout) Len() int   { return k.first.Len() + 2 }
+func (k *knockout) Match(i int, seating []int) Pairing {
+	if i < k.first.Len() {
+		return k.first.Match(i, seating)
+	}
+	p := Pairing{Index: i, Deal: 1, Seed: sim.Derive(99, 1), Seating: []int{k.final[0], k.final[1]}}
+	if i == k.first.Len()+1 {
+		p.Seating[0], p.Seating[1] = p.Seating[1], p.Seating[0]
+	}
+	return p
+}
+func (k *knockout) Ready(next int) int {
+	k.asked = append(k.asked, next)
+	if next < k.first.Len() {
+		return k.first.Len()
+	}
+	if k.final == nil {
+		order := []int{0, 1, 2, 3}
+		slices.SortStableFunc(order, func(a, b int) int { return k.wins[k.names[b]] - k.wins[k.names[a]] })
+		k.final = order[:2]
+	}
+	return k.Len()
+}
+
+func TestStagedPlanWaitsForItsFirstStage(t *testing.T) {
+	st := setup(t, `{"turns":3}`, "step:by=1", "step:by=4", "step:by=2", "step:by=3")
+	for _, workers := range []int{1, 4} {
+		first, err := NewRoundRobinPlan(4, 2, 99)
+		require.NoError(t, err)
+		k := &knockout{first: first, wins: map[string]int{}, names: st.Entrants()}
+		var finals [][]string
+		sum, err := Run(context.Background(), Config{Setup: st, Plan: k, Workers: workers}, func(r *results.Record) (bool, error) {
+			if r.Match < first.Len() {
+				require.Nil(t, k.final, "no final is planned before the first stage is judged")
+				k.wins[r.Bots[slices.Index(r.Places, 1)]]++
+			} else {
+				finals = append(finals, r.Bots)
+			}
+			return false, nil
+		})
+		require.NoError(t, err)
+		require.Equal(t, k.Len(), sum.Played)
+		require.Equal(t, [][]string{{"step:by=4", "step:by=3"}, {"step:by=3", "step:by=4"}}, finals)
+		require.Equal(t, 0, k.asked[0], "asked once before the first match")
+	}
+}
+
+func TestStalledStagedPlanIsAnError(t *testing.T) {
+	st := setup(t, `{}`, "dice", "step")
+	first, _ := NewRoundRobinPlan(2, 2, 1)
+	stalled := &stall{first}
+	_, err := Run(context.Background(), Config{Setup: st, Plan: stalled, Workers: 2}, func(*results.Record) (bool, error) { return false, nil })
+	require.EqualError(t, err, "runner: the staged plan planned nothing past match 2")
+}
+
+// stall plans its first two matches and never the rest.
+type stall struct{ *RoundRobinPlan }
+
+func (s *stall) Len() int      { return 4 }
+func (s *stall) Ready(int) int { return 2 }

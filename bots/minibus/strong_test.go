@@ -41,10 +41,10 @@ func setupScenario(t testing.TB, name string, candidate string) (*scenarios.Scen
 func playLeague(t testing.TB, name, candidate string, master uint64) *results.League {
 	t.Helper()
 	sc, st := setupScenario(t, name, candidate)
-	sched, err := runner.NewGauntlet(st.Seats(), sc.Games, master)
+	plan, err := runner.NewLineupPlan(st.Seats(), sc.Games, master)
 	require.NoError(t, err)
 	league := results.NewLeague(st.Entrants()[0], sc.League.Promote)
-	_, err = runner.Run(context.Background(), runner.Config{Setup: st, Schedule: sched, Scenario: name, Workers: 1}, league.Add)
+	_, err = runner.Run(context.Background(), runner.Config{Setup: st, Plan: plan, Scenario: name, Workers: 1}, runner.Each(league.Add))
 	require.NoError(t, err)
 	return league
 }
@@ -105,10 +105,10 @@ func TestStrongFirstInFFA4(t *testing.T) {
 	if testing.Short() {
 		games = 20
 	}
-	sched, err := runner.NewSchedule(st.Seats(), len(st.Entrants()), games, sc.Seed)
+	plan, err := runner.NewTournamentPlan(st.Seats(), len(st.Entrants()), games, sc.Seed)
 	require.NoError(t, err)
 	tally := results.NewTally(st.Entrants())
-	_, err = runner.Run(context.Background(), runner.Config{Setup: st, Schedule: sched, Scenario: sc.Name, Workers: 2}, tally.Add)
+	_, err = runner.Run(context.Background(), runner.Config{Setup: st, Plan: plan, Scenario: sc.Name, Workers: 2}, runner.Each(tally.Add))
 	require.NoError(t, err)
 	standings, err := tally.Standings(results.Options{Bootstrap: 200, Seed: sc.Seed})
 	require.NoError(t, err)

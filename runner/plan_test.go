@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -8,7 +10,7 @@ import (
 	"github.com/arenasim/arena/sim"
 )
 
-func allMatches(t *testing.T, s *Schedule) []Pairing {
+func allMatches(t *testing.T, s Plan) []Pairing {
 	t.Helper()
 	var out []Pairing
 	for i := range s.Len() {
@@ -18,7 +20,7 @@ func allMatches(t *testing.T, s *Schedule) []Pairing {
 }
 
 func TestTwoSeatScheduleIsAllPairsBothWaysOnSharedSeeds(t *testing.T) {
-	s, err := NewSchedule(2, 3, 5, 42) // 5 games per pair: 3 seeds × 2 seat orders
+	s, err := NewRoundRobinPlan(3, 5, 42) // 5 games per pair: 3 seeds × 2 seat orders
 	require.NoError(t, err)
 	require.Equal(t, 3*3*2, s.Len())
 	perPair := map[[2]int]int{}
@@ -47,16 +49,16 @@ func TestTwoSeatScheduleIsAllPairsBothWaysOnSharedSeeds(t *testing.T) {
 }
 
 func TestOddGamesRoundUp(t *testing.T) {
-	s, err := NewSchedule(2, 2, 1, 0)
+	s, err := NewTournamentPlan(2, 2, 1, 0)
 	require.NoError(t, err)
 	require.Equal(t, 2, s.Len())
-	s, err = NewSchedule(4, 4, 9, 0)
+	s, err = NewTournamentPlan(4, 4, 9, 0)
 	require.NoError(t, err)
 	require.Equal(t, 12, s.Len(), "9 games of 4 seats: 3 whole rotations")
 }
 
 func TestNSeatScheduleRotatesSeatsOverOneSeed(t *testing.T) {
-	s, err := NewSchedule(4, 4, 8, 7)
+	s, err := NewRotationPlan(4, 4, 8, 7)
 	require.NoError(t, err)
 	ms := allMatches(t, s)
 	require.Len(t, ms, 8)
@@ -81,7 +83,7 @@ func TestNSeatScheduleRotatesSeatsOverOneSeed(t *testing.T) {
 
 func TestMoreEntrantsThanSeatsIsBalanced(t *testing.T) {
 	const seats, entrants, blocks = 4, 6, 3
-	s, err := NewSchedule(seats, entrants, seats*entrants*blocks, 3)
+	s, err := NewRotationPlan(seats, entrants, seats*entrants*blocks, 3)
 	require.NoError(t, err)
 	games := make([]int, entrants)
 	together := map[[2]int]int{}
@@ -107,9 +109,9 @@ func TestMoreEntrantsThanSeatsIsBalanced(t *testing.T) {
 }
 
 func TestScheduleIsAPureFunction(t *testing.T) {
-	a, _ := NewSchedule(3, 5, 30, 9)
-	b, _ := NewSchedule(3, 5, 30, 9)
-	c, _ := NewSchedule(3, 5, 30, 10)
+	a, _ := NewRotationPlan(3, 5, 30, 9)
+	b, _ := NewRotationPlan(3, 5, 30, 9)
+	c, _ := NewRotationPlan(3, 5, 30, 10)
 	require.Equal(t, allMatches(t, a), allMatches(t, b))
 	require.NotEqual(t, allMatches(t, a), allMatches(t, c))
 	// Any match on its own equals the same match in order.
@@ -128,13 +130,13 @@ func TestScheduleErrors(t *testing.T) {
 		{2, 2, 1<<63 - 1, "games: 9223372036854775807 games make more than 1099511627776 matches"},
 		{2, 300, 1 << 30, "games: 1073741824 games make more than 1099511627776 matches"},
 	} {
-		_, err := NewSchedule(tc.seats, tc.entrants, tc.games, 0)
+		_, err := NewTournamentPlan(tc.seats, tc.entrants, tc.games, 0)
 		require.EqualError(t, err, tc.want)
 	}
 }
 
 func TestSoloSchedule(t *testing.T) {
-	s, err := NewSchedule(1, 3, 7, 0)
+	s, err := NewRotationPlan(1, 3, 7, 0)
 	require.NoError(t, err)
 	require.Equal(t, 7, s.Len())
 	games := make([]int, 3)
@@ -144,8 +146,8 @@ func TestSoloSchedule(t *testing.T) {
 	require.ElementsMatch(t, []int{3, 2, 2}, games)
 }
 
-func TestGauntletRotatesTheLineUpOverEachSeed(t *testing.T) {
-	s, err := NewGauntlet(4, 10, 5)
+func TestLineupRotatesOverEachSeed(t *testing.T) {
+	s, err := NewLineupPlan(4, 10, 5)
 	require.NoError(t, err)
 	ms := allMatches(t, s)
 	require.Len(t, ms, 10, "a league plays exactly its games")
@@ -156,12 +158,80 @@ func TestGauntletRotatesTheLineUpOverEachSeed(t *testing.T) {
 	for i, p := range ms {
 		require.Equal(t, sim.Derive(5, uint64(i/4)), p.Seed)
 	}
-	two, err := NewGauntlet(2, 3, 5)
+	two, err := NewLineupPlan(2, 3, 5)
 	require.NoError(t, err)
 	ms = allMatches(t, two)
 	require.Equal(t, [][]int{{0, 1}, {1, 0}, {0, 1}}, [][]int{ms[0].Seating, ms[1].Seating, ms[2].Seating})
 	require.Equal(t, ms[0].Seed, ms[1].Seed, "both sides of a seed")
 
-	_, err = NewGauntlet(2, 0, 1)
+	_, err = NewLineupPlan(2, 0, 1)
 	require.EqualError(t, err, "games: 0 is not a positive number")
+}
+
+func TestGauntletPlanTwoSeats(t *testing.T) {
+	p, err := NewGauntletPlan(2, 3, 4, 9) // candidate 0 against 1, 2, 3; 4 games each
+	require.NoError(t, err)
+	require.Equal(t, 2*3*2, p.Len())
+	perOpponent := map[int]int{}
+	for i, m := range allMatches(t, p) {
+		require.Equal(t, sim.Derive(9, uint64(i/6)), m.Seed, "a round is one seed")
+		require.Contains(t, m.Seating, 0, "the candidate plays every match")
+		opp := m.Seating[0] + m.Seating[1]
+		require.NotZero(t, opp)
+		perOpponent[opp]++
+		if i%2 == 1 {
+			prev := p.Match(i-1, nil)
+			require.Equal(t, []int{prev.Seating[1], prev.Seating[0]}, m.Seating, "both seat orders of a seed")
+		}
+	}
+	require.Equal(t, map[int]int{1: 4, 2: 4, 3: 4}, perOpponent)
+}
+
+func TestGauntletPlanNSeats(t *testing.T) {
+	const seats, pool = 4, 5
+	p, err := NewGauntletPlan(seats, pool, seats*pool*2, 3) // two blocks of one round per pool bot
+	require.NoError(t, err)
+	games := make([]int, pool+1)
+	for r := range p.Len() / seats {
+		seatOfCandidate := map[int]bool{}
+		var lineUp []int
+		for j := range seats {
+			m := p.Match(r*seats+j, nil)
+			require.Equal(t, sim.Derive(3, uint64(r)), m.Seed)
+			inMatch := map[int]bool{}
+			for k, e := range m.Seating {
+				require.False(t, inMatch[e], "entrant %d twice", e)
+				inMatch[e] = true
+				games[e]++
+				if e == 0 {
+					seatOfCandidate[k] = true
+				}
+			}
+			others := slices.Sorted(maps.Keys(inMatch))
+			if lineUp == nil {
+				lineUp = others
+			}
+			require.Equal(t, lineUp, others, "a round keeps its line-up")
+		}
+		require.Len(t, seatOfCandidate, seats, "the candidate sits in every seat once a round")
+	}
+	require.Equal(t, p.Len(), games[0])
+	for e := 1; e <= pool; e++ {
+		require.Equal(t, 2*(seats-1)*seats, games[e], "bot %d of the pool plays N−1 rounds a block", e)
+	}
+}
+
+func TestGauntletPlanErrors(t *testing.T) {
+	for _, tc := range []struct {
+		seats, pool, games int
+		want               string
+	}{
+		{2, 0, 4, "a gauntlet needs at least 1 bot besides the candidate, got 0"},
+		{1, 3, 4, "a gauntlet needs a game of 2 seats or more, this one has 1"},
+		{4, 2, 4, "a 4-seat gauntlet needs at least 3 bots besides the candidate, got 2 (the same bot may be entered more than once)"},
+		{2, 2, 0, "games: 0 is not a positive number"},
+	} {
+		_, err := NewGauntletPlan(tc.seats, tc.pool, tc.games, 0)
+		require.EqualError(t, err, tc.want)
+	}
 }

@@ -1,0 +1,135 @@
+package runner
+
+import (
+	"io"
+
+	"github.com/arenasim/arena/results"
+)
+
+// Format is a tournament format, in one place: the plan of its matches and
+// the judge of their records. The runner plays the plan and hands the
+// records to the format in index order; the format adds them up into
+// standings or a verdict, and says when the run may stop. A new format is a
+// new type here; nothing else changes.
+type Format interface {
+	// Plan returns the matches.
+	Plan() Plan
+	// Header adds the format's settings to the results file's header, so
+	// that the verdict can be recomputed from the file alone.
+	Header(h *results.Header)
+	// Add judges one record. Records come in index order.
+	Add(r *results.Record) error
+	// Decided reports whether the records so far settle the run: the
+	// runner may stop.
+	Decided() bool
+	// Verdict returns the conclusion of the records judged so far.
+	Verdict() Verdict
+	// Report writes the standings or the verdict in format f.
+	Report(w io.Writer, f results.Format) error
+}
+
+// Verdict is what a format concludes from its records.
+type Verdict uint8
+
+// The verdicts.
+const (
+	NoVerdict    Verdict = iota // standings only
+	Positive                    // promoted, H1 accepted: the candidate is stronger
+	Negative                    // not promoted, H0 accepted
+	Inconclusive                // a sequential test stopped at its cap, undecided
+)
+
+var verdictNames = [...]string{"none", "positive", "negative", "inconclusive"}
+
+// String returns the verdict's name.
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return "verdict(?)"
+}
+
+// Tournament is the format that rates every entrant against every other: a
+// round robin for two seats, a rotation for other seat counts (see
+// NewTournamentPlan), judged by Bradley–Terry standings.
+type Tournament struct {
+	plan  Plan
+	tally *results.Tally
+	opts  results.Options
+}
+
+// NewTournament plans games matches between the entrants (per pair for two
+// seats, in total otherwise) and rates them with opts.
+func NewTournament(seats int, entrants []string, games int, master uint64, opts results.Options) (*Tournament, error) {
+	plan, err := NewTournamentPlan(seats, len(entrants), games, master)
+	if err != nil {
+		return nil, err
+	}
+	return &Tournament{plan: plan, tally: results.NewTally(entrants), opts: opts}, nil
+}
+
+// Plan returns the matches.
+func (t *Tournament) Plan() Plan { return t.plan }
+
+// Header adds nothing: a tournament is the default format.
+func (t *Tournament) Header(*results.Header) {}
+
+// Add counts one record.
+func (t *Tournament) Add(r *results.Record) error { return t.tally.Add(r) }
+
+// Decided reports false: a tournament plays every match.
+func (t *Tournament) Decided() bool { return false }
+
+// Verdict returns NoVerdict.
+func (t *Tournament) Verdict() Verdict { return NoVerdict }
+
+// Report writes the standings.
+func (t *Tournament) Report(w io.Writer, f results.Format) error {
+	st, err := t.tally.Standings(t.opts)
+	if err != nil {
+		return err
+	}
+	return st.Write(w, f)
+}
+
+// League is the format of a league: one candidate plays every game against
+// the same opponents, all at the same table (see NewLineupPlan), and is
+// promoted when it wins at least the games needed.
+type League struct {
+	plan   *LineupPlan
+	league *results.League
+}
+
+// NewLeague plans games matches of the line-up, entrants[0] being the
+// candidate, promoted at needed wins.
+func NewLeague(entrants []string, games, needed int, master uint64) (*League, error) {
+	plan, err := NewLineupPlan(len(entrants), games, master)
+	if err != nil {
+		return nil, err
+	}
+	return &League{plan: plan, league: results.NewLeague(entrants[0], needed)}, nil
+}
+
+// Plan returns the matches.
+func (l *League) Plan() Plan { return l.plan }
+
+// Header adds nothing: the scenario holds the league.
+func (l *League) Header(*results.Header) {}
+
+// Add counts one game.
+func (l *League) Add(r *results.Record) error { return l.league.Add(r) }
+
+// Decided reports false: a league plays every game, so that its table shows
+// them all.
+func (l *League) Decided() bool { return false }
+
+// Verdict returns Positive when the candidate is promoted, else Negative.
+func (l *League) Verdict() Verdict {
+	if l.league.Promoted {
+		return Positive
+	}
+	return Negative
+}
+
+// Report writes the games and the verdict.
+func (l *League) Report(w io.Writer, f results.Format) error { return l.league.Write(w, f) }

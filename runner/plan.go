@@ -1,0 +1,117 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/arenasim/arena/sim"
+)
+
+// Plan is the list of matches of a tournament format: how many there are,
+// and for any index its seed and seating. Every match can be computed on its
+// own, without the ones before it, so that a shard or a resumed run plays
+// exactly the matches it owns. Match must be safe for concurrent use.
+type Plan interface {
+	// Seats returns the number of seats of every match.
+	Seats() int
+	// Len returns the number of matches; a format that may stop early (a
+	// sequential test) gives its cap.
+	Len() int
+	// Match returns match i, 0 ≤ i < Len(). seating is reused when large
+	// enough.
+	Match(i int, seating []int) Pairing
+}
+
+// Staged is a plan whose later matches depend on the records of earlier
+// ones: a championship whose finals are drawn from the standings of its
+// qualifying days. The runner asks Ready after every record it hands on and
+// plays no match at or beyond the index it returns. The plan's judge sees
+// those records first, so Ready(next) may read what the judge has learnt; it
+// is called from the goroutine that hands the records on. Once Ready has
+// returned n, Match(i) for i < n must not change and must be safe to call
+// from any goroutine.
+type Staged interface {
+	Plan
+	// Ready returns how many matches, from index 0, are planned now that
+	// every owned match below next has been judged.
+	Ready(next int) int
+}
+
+// Pairing is one scheduled match.
+type Pairing struct {
+	Index   int    // position in the plan, from 0
+	Deal    int    // the round it belongs to; every match of a round has the same seed
+	Seed    uint64 // sim.Derive(master, Deal)
+	Seating []int  // Seating[k] is the entrant in seat k
+}
+
+// MaxMatches is the most matches a plan may hold: far more than any run
+// needs, and small enough that no count overflows.
+const MaxMatches = 1 << 40
+
+// rounds is what every plan of this package shares: a run of rounds of
+// perRound matches each, round r played on the seed Derive(master, r).
+type rounds struct {
+	master   uint64
+	count    int // rounds
+	perRound int // matches per round
+	length   int // matches; count*perRound unless the last round is cut short
+}
+
+// newRounds checks the sizes and returns count rounds of perRound matches;
+// games names what the user asked for in errors.
+func newRounds(master uint64, count, perRound, games int) (rounds, error) {
+	if count > MaxMatches/perRound {
+		return rounds{}, fmt.Errorf("games: %d games make more than %d matches", games, MaxMatches)
+	}
+	return rounds{master: master, count: count, perRound: perRound, length: count * perRound}, nil
+}
+
+// Len returns the number of matches.
+func (r rounds) Len() int { return r.length }
+
+// pairing starts match i: its round, its position j in the round, and the
+// seating slice sized to seats.
+func (r rounds) pairing(i, seats int, seating []int) (p Pairing, j int) {
+	round := i / r.perRound
+	return Pairing{Index: i, Deal: round, Seed: sim.Derive(r.master, uint64(round)), Seating: grow(seating, seats)}, i % r.perRound
+}
+
+// checkGames refuses a game count below 1.
+func checkGames(games int) error {
+	if games < 1 {
+		return fmt.Errorf("games: %d is not a positive number", games)
+	}
+	return nil
+}
+
+// ceilDiv returns a/b rounded up, for positive a and b, without overflow.
+func ceilDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 {
+		q++
+	}
+	return q
+}
+
+func grow(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}
+
+// circle returns the seeded order of n entrants in one block of rounds: the
+// way rotations with more entrants than seats spread who meets whom.
+func circle(master uint64, block, n int) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	rng := sim.NewRand(sim.Derive(master, uint64(block)), blockStream)
+	rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+	return order
+}
+
+// blockStream is the random stream the seating of blocks draws from; it is
+// distinct from the engine's and the seats' streams.
+const blockStream = 1 << 32
