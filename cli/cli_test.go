@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -151,17 +155,31 @@ func TestRunRefusesToOverwrite(t *testing.T) {
 	require.Equal(t, 0, code)
 }
 
+// cancelOnWrite cancels a context at its first write: given as stderr with
+// --progress, it interrupts a run once its first record is handed on.
+type cancelOnWrite struct{ cancel context.CancelFunc }
+
+func (c cancelOnWrite) Write(p []byte) (int, error) { c.cancel(); return len(p), nil }
+
 func TestInterruptedRunPrintsPartialStandings(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
+	defer cancel()
 	path := filepath.Join(t.TempDir(), "r.jsonl")
-	code, out, errOut := arenaCtx(t, ctx, append([]string{"run", "--out", path}, quick...)...)
+	const total = 2000
+	var out, errOut bytes.Buffer
+	code := Main(ctx, []string{"run", "--out", path, "--progress", "-j", "1", "--bots", "stupid,random",
+		"--param", "width=11", "--param", "height=11", "--games", strconv.Itoa(total), "--bootstrap", "50"},
+		&out, io.MultiWriter(&errOut, cancelOnWrite{cancel}))
 	require.Equal(t, 130, code)
-	require.Contains(t, out, "BOT", "the partial table is printed")
-	require.Contains(t, errOut, "interrupted after")
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	require.Contains(t, string(b), `"type":"header"`, "what was written is flushed")
+	require.Contains(t, errOut.String(), "interrupted after")
+	h, recs := readRecords(t, path)
+	require.Equal(t, total, h.Matches)
+	require.NotEmpty(t, recs, "the finished matches are kept")
+	require.Less(t, len(recs), total, "the run stopped early")
+	for i, r := range recs {
+		require.Equal(t, i, r.Match, "the records are a prefix of the plan")
+	}
+	require.Contains(t, out.String(), fmt.Sprintf("%d matches, 2 seats", len(recs)), "the partial table counts exactly those")
 }
 
 func TestBadInput(t *testing.T) {
@@ -281,7 +299,9 @@ func TestPlayRefusesOutputsBeforeCreatingAny(t *testing.T) {
 	require.NoFileExists(t, trace, "nothing is created when an output is refused")
 }
 
-func TestHugeJobsIsCapped(t *testing.T) {
+// TestHugeJobsIsAccepted checks that a huge -j is no error; that the runner
+// caps it at MaxWorkersPerCore per core is runner.TestWorkersAreCappedPerCore.
+func TestHugeJobsIsAccepted(t *testing.T) {
 	code, out, errOut := arena(t, "run", "--bots", "stupid,random", "--games", "4", "-j", "1000000000")
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "4 matches")
@@ -406,9 +426,11 @@ func TestLeague(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &l))
 	require.Len(t, l.Games, 4)
 	require.Equal(t, 3, l.Needed)
+	lineUp := []string{"straight", "random", "random#2", "random#3"}
 	for i, g := range l.Games {
-		require.Equal(t, []string{"straight", "random", "random#2", "random#3"}[0], g.Bots[g.Seat])
-		require.Equal(t, (4-i%4)%4, g.Seat, "the line-up rotates: game %d", i)
+		turned := append(slices.Clone(lineUp[i%4:]), lineUp[:i%4]...)
+		require.Equal(t, turned, g.Bots, "game %d: the line-up turns by one seat a game", i)
+		require.Equal(t, (4-i%4)%4, g.Seat, "the candidate's seat in game %d", i)
 	}
 
 	code, out, _ = arena(t, "run", duel, "--bot", "straight", "--games", "12")
