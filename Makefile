@@ -5,7 +5,7 @@ PKGS    ?= ./...
 BENCH   ?= .
 COUNT   ?= 1
 
-ENGINES ?= tron minibus vampires
+ENGINES ?= tron minibus vampires coin
 
 .PHONY: help build test race bench lint fma run fuzz clean
 

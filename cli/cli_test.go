@@ -384,7 +384,7 @@ func TestList(t *testing.T) {
 		want []string
 	}{
 		{[]string{"list"}, []string{"tron", "tron/duel"}},
-		{[]string{"list", "games"}, []string{"GAME", "tron"}},
+		{[]string{"list", "games"}, []string{"GAME", "tron", "real", "coin", "synthetic", "coin/duel"}},
 		{[]string{"list", "bots"}, []string{"straight", "stupid", "random", "strong", "script", "file=null"}},
 		{[]string{"list", "bots", "tron"}, []string{"straight"}},
 		{[]string{"list", "scenarios"}, []string{"tron/duel", "tron/ffa4", "tron/small"}},

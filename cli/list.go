@@ -24,7 +24,7 @@ var listCommand = &command{
 GAME, bots, scenarios and params are limited to that game; without, every
 game's are listed.
 
-  games      each game, its summary and its default scenario
+  games      each game, real or synthetic, its default scenario and its summary
   bots       each bot, its arguments (NAME:key=value,…) and what it does
   scenarios  each embedded scenario: game, seats, bots, games, seed
   params     each game parameter, its default and its range`,
@@ -54,10 +54,10 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 		if len(args) == 2 {
 			return badInput("list games: takes no game")
 		}
-		t.Header("game", "default scenario", "summary")
+		t.Header("game", "kind", "default scenario", "summary")
 		for _, e := range entries {
 			info := e.Game.Info()
-			t.Append(info.Name, e.DefaultScenario, info.Summary)
+			t.Append(info.Name, gameKind(e), e.DefaultScenario, info.Summary)
 		}
 	case "bots":
 		t.Header("game", "bot", "arguments", "summary")
@@ -124,6 +124,14 @@ func listTable(w io.Writer) *tablewriter.Table {
 		tablewriter.WithRowAlignment(tw.AlignLeft),
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
 	)
+}
+
+// gameKind tells a real game from a synthetic one, made up to test arena.
+func gameKind(e registry.Entry) string {
+	if e.Synthetic {
+		return "synthetic"
+	}
+	return "real"
 }
 
 // describeArgs shows a bot's arguments with their defaults, as a spec

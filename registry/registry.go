@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"strings"
 
+	cobots "github.com/arenasim/arena/bots/coin"
 	mbbots "github.com/arenasim/arena/bots/minibus"
 	"github.com/arenasim/arena/bots/script"
 	trbots "github.com/arenasim/arena/bots/tron"
 	vwbots "github.com/arenasim/arena/bots/vampires"
+	"github.com/arenasim/arena/engines/coin"
 	"github.com/arenasim/arena/engines/minibus"
 	"github.com/arenasim/arena/engines/tron"
 	"github.com/arenasim/arena/engines/vampires"
@@ -20,14 +22,19 @@ import (
 type Entry struct {
 	Game            sim.AnyGame
 	DefaultScenario string
+	// Synthetic marks a game made up to test arena itself, such as coin,
+	// whose outcomes are drawn from strengths the bots declare: listings
+	// tell it apart from the real games.
+	Synthetic bool
 }
 
 // Entries returns every game, in the order listings show them.
 func Entries() []Entry {
 	return []Entry{
-		{tronGame(), "tron/duel"},
-		{minibusGame(), "minibus/ffa4"},
-		{vampiresGame(), "vampires/duel"},
+		{Game: tronGame(), DefaultScenario: "tron/duel"},
+		{Game: minibusGame(), DefaultScenario: "minibus/ffa4"},
+		{Game: vampiresGame(), DefaultScenario: "vampires/duel"},
+		{Game: coinGame(), DefaultScenario: "coin/duel", Synthetic: true},
 	}
 }
 
@@ -61,5 +68,11 @@ func minibusGame() sim.AnyGame {
 func vampiresGame() sim.AnyGame {
 	g := vampires.Game()
 	g.Bots = append(vwbots.Bots(), script.Bot[vampires.View](vampires.ParsePly))
+	return sim.Erase(&g)
+}
+
+func coinGame() sim.AnyGame {
+	g := coin.Game()
+	g.Bots = append(cobots.Bots(), script.Bot[coin.View](coin.ParseElo))
 	return sim.Erase(&g)
 }

@@ -1,0 +1,67 @@
+package coin
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/arenasim/arena/sim"
+)
+
+// Version is the version of these rules; it is part of every rules hash, so
+// bump it whenever a change of the rules can change a match.
+const Version = "1"
+
+// Limits of the parameters and of a declared Elo.
+const (
+	MinPlayers = 2
+	MaxPlayers = 16
+	MinElo     = -1000
+	MaxElo     = 1000
+)
+
+// Params documents the parameters of coin (rule sheet, "Parameters").
+var Params = []sim.ParamSpec{
+	{Name: "players", Default: "2", Doc: fmt.Sprintf("number of players, %d..%d", MinPlayers, MaxPlayers)},
+	{Name: "draws", Default: "0", Doc: "probability of a draw, 0..1, capped at 2·min(s, 1-s) for seat 0's expected result s; 2 players only"},
+}
+
+// Rules is coin configured with one parameter set; it implements
+// sim.Engine[State, View, Action].
+type Rules struct {
+	Players int
+	Draws   float64 // the probability of a draw asked for, before the cap
+}
+
+// New configures the rules from an effective parameter set.
+func New(p sim.Params) (*Rules, error) {
+	r := sim.NewParamReader(p)
+	rules := &Rules{
+		Players: r.Int("players", MinPlayers, MaxPlayers),
+		Draws:   r.Float("draws", 0, 1),
+	}
+	if r.Err() == nil && rules.Draws != 0 && rules.Players != 2 {
+		r.FailTogether([]string{"draws", "players"}, "%s needs players = 2, got %d",
+			strconv.FormatFloat(rules.Draws, 'g', -1, 64), rules.Players)
+	}
+	return rules, r.Err()
+}
+
+// Game is coin with no bots; the registry adds them.
+func Game() sim.Game[State, View, Action] {
+	return sim.Game[State, View, Action]{
+		Name:    "coin",
+		Summary: "synthetic: outcomes drawn from the bots' declared Elo, for calibrating ratings and SPRT",
+		Version: Version,
+		Params:  Params,
+		New:     sim.Configure[State, View, Action](New),
+	}
+}
+
+// Seats returns the number of players.
+func (r *Rules) Seats() int { return r.Players }
+
+// ParseAction reads a declared Elo; see ParseElo.
+func (r *Rules) ParseAction(text string) (Action, error) { return ParseElo(text) }
+
+// AppendAction appends the text form of a.
+func (r *Rules) AppendAction(dst []byte, a Action) []byte { return a.Append(dst) }
