@@ -52,25 +52,47 @@ promoted", and exits 0 or 1 accordingly.`,
 type runOptions struct {
 	sel       selection
 	games     int
-	jobs      int
-	out       string
-	force     bool
-	format    string
+	play      playFlags
 	anchor    string
 	bootstrap int
-	progress  bool
 }
 
 func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
 	fs.IntVar(&o.games, "games", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
-	fs.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "matches played at once (at most 4 per core)")
-	fs.StringVarP(&o.out, "out", "o", "", "write the match records to this JSONL `file`")
-	fs.BoolVar(&o.force, "force", false, "overwrite the --out file if it exists")
-	fs.StringVarP(&o.format, "format", "f", "table", "standings format: table, markdown, csv or json")
+	o.play.register(fs, "standings format: table, markdown, csv or json")
 	fs.StringVar(&o.anchor, "anchor", "", "give this bot Elo 0 instead of the mean")
 	fs.IntVar(&o.bootstrap, "bootstrap", results.DefaultBootstrap, "bootstrap resamples behind the 95% intervals; 0 for none")
-	fs.BoolVar(&o.progress, "progress", false, "show progress on stderr even when it is not a terminal")
+}
+
+// playFlags are the flags of the commands that play a plan: how, and where
+// the records and the report go.
+type playFlags struct {
+	jobs     int
+	out      string
+	force    bool
+	format   string
+	progress bool
+}
+
+func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
+	fs.IntVarP(&p.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "matches played at once (at most 4 per core)")
+	fs.StringVarP(&p.out, "out", "o", "", "write the match records to this JSONL `file`")
+	fs.BoolVar(&p.force, "force", false, "overwrite the output files if they exist")
+	fs.StringVarP(&p.format, "format", "f", "table", formatDoc)
+	fs.BoolVar(&p.progress, "progress", false, "show progress on stderr even when it is not a terminal")
+}
+
+// check reads the report format and checks -j.
+func (p *playFlags) check() (results.Format, error) {
+	f, err := results.ParseFormat(p.format)
+	if err != nil {
+		return 0, badInput("--format: %v", err)
+	}
+	if p.jobs < 1 {
+		return 0, badInput("--jobs: %d is not a positive number", p.jobs)
+	}
+	return f, nil
 }
 
 func runTournament(ctx context.Context, env *env, opts options, args []string) error {
@@ -79,12 +101,9 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if err != nil {
 		return err
 	}
-	reportFormat, err := results.ParseFormat(o.format)
+	reportFormat, err := o.play.check()
 	if err != nil {
-		return badInput("--format: %v", err)
-	}
-	if o.jobs < 1 {
-		return badInput("--jobs: %d is not a positive number", o.jobs)
+		return err
 	}
 	if o.sel.fs.Changed("games") && (o.games < 1 || o.games > scenarios.MaxGames) {
 		return badInput("--games: %d is not a whole number from 1 to %d", o.games, scenarios.MaxGames)
@@ -109,7 +128,14 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if err != nil {
 		return err
 	}
-	return playFormat(ctx, env, o, c, setup, format, games, seed, reportFormat)
+	sum, err := playFormat(ctx, env, &o.play, c.scenario.Name, setup, format, games, seed, reportFormat)
+	if err != nil {
+		return err
+	}
+	if err := runEnd(env, sum, format.Plan().Len()); err != nil {
+		return err
+	}
+	return verdictExit(format.Verdict())
 }
 
 // tournamentFormat rates every bot against every other.
@@ -152,28 +178,28 @@ func leagueFormat(c *chosen, games int, seed uint64) (runner.Format, sim.Setup, 
 }
 
 // playFormat plays a format's plan, writing the --out file and handing
-// every record to the format in match order, then writes its report in
-// format and turns its verdict into the exit code.
-func playFormat(ctx context.Context, env *env, o *runOptions, c *chosen, setup sim.Setup, format runner.Format,
-	games int, seed uint64, report results.Format) error {
+// every record to the format in match order, then writes the format's
+// report on stdout.
+func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, setup sim.Setup, format runner.Format,
+	games int, seed uint64, report results.Format) (runner.Summary, error) {
 	plan := format.Plan()
 	header := &results.Header{
-		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: c.scenario.Name,
+		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: scenario,
 		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: setup.Entrants(), Seats: setup.Seats(),
 		Games: games, Matches: plan.Len(), Seed: seed,
 	}
 	format.Header(header)
 	out, err := openOut(o.out, o.force)
 	if err != nil {
-		return err
+		return runner.Summary{}, err
 	}
 	defer out.close()
 	if err := out.write(header); err != nil {
-		return err
+		return runner.Summary{}, err
 	}
-	cfg := runner.Config{Setup: setup, Plan: plan, Scenario: c.scenario.Name, Workers: o.jobs}
+	cfg := runner.Config{Setup: setup, Plan: plan, Scenario: scenario, Workers: o.jobs}
 	if o.progress || isTerminal(env.stderr) {
-		cfg.Progress = newProgress(env.stderr)
+		cfg.Progress = newProgress(env.stderr, format)
 	}
 	sum, err := runner.Run(ctx, cfg, func(r *results.Record) (bool, error) {
 		if err := format.Add(r); err != nil {
@@ -185,18 +211,15 @@ func playFormat(ctx context.Context, env *env, o *runOptions, c *chosen, setup s
 		fmt.Fprintln(env.stderr)
 	}
 	if err != nil {
-		return &exitError{ExitInternal, err}
+		return sum, &exitError{ExitInternal, err}
 	}
 	if err := out.close(); err != nil {
-		return &exitError{ExitInternal, err}
+		return sum, &exitError{ExitInternal, err}
 	}
 	if err := format.Report(env.stdout, report); err != nil {
-		return &exitError{ExitInternal, err}
+		return sum, &exitError{ExitInternal, err}
 	}
-	if err := runEnd(env, sum, plan.Len()); err != nil {
-		return err
-	}
-	return verdictExit(format.Verdict())
+	return sum, nil
 }
 
 // verdictExit maps a format's verdict to the exit code: 0 for standings and
@@ -335,16 +358,25 @@ func isTerminal(w io.Writer) bool {
 }
 
 // newProgress returns a progress line writer, redrawn at most 10 times a
-// second.
-func newProgress(w io.Writer) func(done, total int) {
+// second; a format with a Status (a sequential test's LLR) adds it.
+func newProgress(w io.Writer, format runner.Format) func(done, total int) {
 	start := time.Now()
 	var last time.Time
+	status, _ := format.(interface{ Status() string })
+	erase := "" // on a terminal, clear what a longer line left
+	if isTerminal(w) {
+		erase = "\x1b[K"
+	}
 	return func(done, total int) {
 		now := time.Now()
 		if done < total && now.Sub(last) < 100*time.Millisecond {
 			return
 		}
 		last = now
-		fmt.Fprintf(w, "\r%d/%d matches (%.0f%%), %.1f s", done, total, 100*float64(done)/float64(total), now.Sub(start).Seconds())
+		line := fmt.Sprintf("\r%d/%d matches (%.0f%%), %.1f s", done, total, 100*float64(done)/float64(total), now.Sub(start).Seconds())
+		if status != nil {
+			line += "  " + status.Status()
+		}
+		fmt.Fprint(w, line+erase)
 	}
 }

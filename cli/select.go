@@ -26,11 +26,21 @@ type selection struct {
 	fs     *pflag.FlagSet
 }
 
-func (s *selection) register(fs *pflag.FlagSet, seedDoc string) {
+func (s *selection) register(fs *pflag.FlagSet, seedDoc string) { s.registerFlags(fs, seedDoc, true) }
+
+// registerScenario registers the selection flags but --bots and --bot, for
+// commands that name their bots otherwise.
+func (s *selection) registerScenario(fs *pflag.FlagSet, seedDoc string) {
+	s.registerFlags(fs, seedDoc, false)
+}
+
+func (s *selection) registerFlags(fs *pflag.FlagSet, seedDoc string, bots bool) {
 	s.fs = fs
 	fs.StringVar(&s.game, "game", "", "play this game's default scenario (see arena list games)")
-	fs.StringSliceVar(&s.bots, "bots", nil, "bots by name, comma-separated: `a,b,c`; replaces the scenario's")
-	fs.StringArrayVar(&s.bot, "bot", nil, "one bot `SPEC` (NAME or NAME:key=value,…); repeat it, after --bots")
+	if bots {
+		fs.StringSliceVar(&s.bots, "bots", nil, "bots by name, comma-separated: `a,b,c`; replaces the scenario's")
+		fs.StringArrayVar(&s.bot, "bot", nil, "one bot `SPEC` (NAME or NAME:key=value,…); repeat it, after --bots")
+	}
 	fs.StringArrayVar(&s.params, "param", nil, "override a game parameter: `key=value`, value read as JSON when it parses, else as a string; repeatable")
 	fs.Uint64Var(&s.seed, "seed", 0, seedDoc)
 }

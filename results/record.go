@@ -1,6 +1,8 @@
 package results
 
 import (
+	"slices"
+
 	"github.com/arenasim/arena/sim"
 )
 
@@ -21,6 +23,11 @@ type Header struct {
 	Games     int        `json:"games"`   // the --games asked for
 	Matches   int        `json:"matches"` // the matches the schedule holds
 	Seed      uint64     `json:"seed"`    // the master seed
+	// Schedule names the format when it is not the default tournament (a
+	// league's is in its scenario): "gauntlet" or "sprt".
+	Schedule  string        `json:"schedule,omitempty"`
+	Candidate string        `json:"candidate,omitempty"` // a gauntlet's candidate
+	SPRT      *SPRTSettings `json:"sprt,omitempty"`      // a sequential test's settings
 }
 
 // Record is one match: every table and rating is computed from records
@@ -40,6 +47,16 @@ type Record struct {
 	Faults    []sim.Fault `json:"faults"` // bot faults in order; a fault's Seat indexes Bots
 	StateHash string      `json:"state_hash"`
 	Error     string      `json:"error,omitempty"` // set when the match did not finish
+}
+
+// Clone returns a copy of r that shares nothing with it.
+func (r *Record) Clone() *Record {
+	c := *r
+	c.Bots = slices.Clone(r.Bots)
+	c.Scores = slices.Clone(r.Scores)
+	c.Places = slices.Clone(r.Places)
+	c.Faults = slices.Clone(r.Faults)
+	return &c
 }
 
 // Record types.

@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/scenarios"
+	"github.com/arenasim/arena/sim"
+)
+
+var sprtCommand = &command{
+	name:  "sprt",
+	usage: "sprt [SCENARIO|FILE] --candidate SPEC --baseline SPEC [flags]",
+	short: "play until a sequential test decides whether a bot is stronger",
+	long: `Sprt plays the candidate against the baseline until a sequential probability
+ratio test decides between H0 (the candidate is at most --elo0 stronger) and
+H1 (it is at least --elo1 stronger), or until --max-games. It is the command
+for a CI gate: exit 0 when H1 is accepted, 1 when H0 is, 3 when the cap is
+reached undecided, 2 on bad usage.
+
+Two seats: each seed is played twice, seats swapped, and the candidate's
+total over the pair (0, ½, 1, 1½ or 2) feeds a pentanomial generalized SPRT
+with logistic Elo bounds, as the chess testing frameworks compute it (zero
+counts regularised to 1e-3, so that even identical bots decide). With
+--opponents the two bots do not meet: each plays every opponent on the same
+seeds and in the same seats, and a pair is the candidate's game and the
+baseline's game in the same seat on the same seed.
+
+N seats: a block is one seed and one seating played twice, once with the
+candidate and once with the baseline in the same seat against the same
+opponents; the block says whether the candidate placed worse, equal or
+better than the baseline did, and feeds the same kind of test. The other
+seats are filled from --opponents, else from the scenario's bots.
+
+The report gives the LLR and its bounds, the games, the counts, the Elo
+difference with its 95% interval and the likelihood of superiority (LOS).
+--format json prints one object; --junit writes a JUnit XML test case for CI
+systems; --out keeps the records, with the test's settings in the header.
+The verdict, the counts and the --out bytes are the same whatever -j.
+
+--max-games (default: the scenario's "games" key) counts games, not pairs.`,
+	options: func() options { return &sprtOptions{} },
+	run:     runSPRT,
+}
+
+type sprtOptions struct {
+	sel       selection
+	play      playFlags
+	candidate string
+	baseline  string
+	opponents []string
+	elo0      float64
+	elo1      float64
+	alpha     float64
+	beta      float64
+	model     string
+	maxGames  int
+	junit     string
+}
+
+func (o *sprtOptions) register(fs *pflag.FlagSet) {
+	o.sel.registerScenario(fs, "master seed; the seeds of the pairs derive from it (default: the scenario's)")
+	fs.StringVar(&o.candidate, "candidate", "", "the bot under test, a `SPEC` (NAME or NAME:key=value,…)")
+	fs.StringVar(&o.baseline, "baseline", "", "the bot it must beat, a `SPEC`; may equal the candidate")
+	fs.StringSliceVar(&o.opponents, "opponents", nil, "play both against these bots instead of each other: `a,b,…` (quote a spec that holds commas; repeatable)")
+	fs.Float64Var(&o.elo0, "elo0", 0, "H0: the candidate is at most this much stronger")
+	fs.Float64Var(&o.elo1, "elo1", 5, "H1: the candidate is at least this much stronger")
+	fs.Float64Var(&o.alpha, "alpha", 0.05, "the chance of accepting H1 when H0 holds")
+	fs.Float64Var(&o.beta, "beta", 0.05, "the chance of accepting H0 when H1 holds")
+	fs.StringVar(&o.model, "model", "logistic", "Elo model of the bounds: logistic or normalized")
+	fs.IntVar(&o.maxGames, "max-games", 0, "stop undecided after this many games (default: the scenario's games key)")
+	o.play.register(fs, "report format: table, markdown, csv or json")
+	fs.StringVar(&o.junit, "junit", "", "write a JUnit XML report to this `file` (passed = H1, failed = H0, skipped = undecided)")
+}
+
+func runSPRT(ctx context.Context, env *env, opts options, args []string) error {
+	o := opts.(*sprtOptions)
+	report, err := o.play.check()
+	if err != nil {
+		return err
+	}
+	c, err := o.sel.resolve("sprt", args)
+	if err != nil {
+		return err
+	}
+	test, err := o.test()
+	if err != nil {
+		return err
+	}
+	maxGames := c.scenario.Games
+	if o.sel.fs.Changed("max-games") {
+		if o.maxGames < 2 || o.maxGames > scenarios.MaxGames {
+			return badInput("--max-games: %d is not a whole number from 2 to %d", o.maxGames, scenarios.MaxGames)
+		}
+		maxGames = o.maxGames
+	}
+	seed := c.scenario.Seed
+	if o.sel.fs.Changed("seed") {
+		seed = o.sel.seed
+	}
+	if err := checkNew("--junit", o.junit, o.play.force); err != nil {
+		return err
+	}
+	setup, err := o.lineUp(c)
+	if err != nil {
+		return err
+	}
+	format, err := runner.NewSPRT(setup.Seats(), setup.Entrants(), test, maxGames, seed)
+	if err != nil {
+		return badInput("%s: %v", c.scenario.Name, err)
+	}
+	sum, err := playFormat(ctx, env, &o.play, c.scenario.Name, setup, format, maxGames, seed, report)
+	if err != nil {
+		return err
+	}
+	if !sum.Interrupted && o.junit != "" {
+		if err := writeJUnit(o.junit, o.play.force, format.Result(), fmt.Sprintf("%s against %s on %s", o.candidate, o.baseline, c.scenario.Name)); err != nil {
+			return err
+		}
+	}
+	if err := runEnd(env, sum, format.Plan().Len()); err != nil {
+		return err
+	}
+	return verdictExit(format.Verdict())
+}
+
+// test reads the test's settings.
+func (o *sprtOptions) test() (results.SPRT, error) {
+	if o.candidate == "" || o.baseline == "" {
+		return results.SPRT{}, badInput("sprt: give the bots with --candidate SPEC and --baseline SPEC (see arena help sprt)")
+	}
+	model, err := results.ParseEloModel(o.model)
+	if err != nil {
+		return results.SPRT{}, badInput("--model: %v", err)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"--elo0", o.elo0}, {"--elo1", o.elo1}, {"--alpha", o.alpha}, {"--beta", o.beta}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return results.SPRT{}, badInput("%s: %v is not a number", f.name, f.v)
+		}
+	}
+	t := results.SPRT{Elo0: o.elo0, Elo1: o.elo1, Alpha: o.alpha, Beta: o.beta, Model: model}
+	if err := t.Check(); err != nil {
+		return results.SPRT{}, badInput("sprt: %v", err)
+	}
+	return t, nil
+}
+
+// lineUp sets the game up with the candidate, the baseline and the
+// opponents, naming the flag at fault in errors.
+func (o *sprtOptions) lineUp(c *chosen) (sim.Setup, error) {
+	scenarioBots := c.specs
+	c.specs, c.specFrom = nil, nil
+	for _, f := range []struct{ flag, text string }{{"--candidate", o.candidate}, {"--baseline", o.baseline}} {
+		spec, err := sim.ParseBotSpec(f.text)
+		if err != nil {
+			return nil, badInput("%s: %v", f.flag, err)
+		}
+		c.specs, c.specFrom = append(c.specs, spec), append(c.specFrom, f.flag)
+	}
+	for _, text := range o.opponents {
+		spec, err := sim.ParseBotSpec(text)
+		if err != nil {
+			return nil, badInput("--opponents: %v", err)
+		}
+		c.specs, c.specFrom = append(c.specs, spec), append(c.specFrom, "--opponents")
+	}
+	c.botsFrom = "--opponents"
+	setup, err := c.setup()
+	if err != nil || setup.Seats() == 2 || len(o.opponents) > 0 {
+		return setup, err
+	}
+	// N seats without --opponents: the scenario's bots fill the other seats.
+	if len(scenarioBots) < setup.Seats()-1 {
+		return nil, badInput("%s: a %d-seat test needs %d opponents besides the candidate and the baseline, the scenario has %d bots; give them with --opponents",
+			c.scenario.Name, setup.Seats(), setup.Seats()-1, len(scenarioBots))
+	}
+	for _, spec := range scenarioBots {
+		c.specs, c.specFrom = append(c.specs, spec), append(c.specFrom, c.scenario.Name+": key bots")
+	}
+	return c.setup()
+}
+
+// writeJUnit writes the test's JUnit report to path.
+func writeJUnit(path string, force bool, rep *results.SPRTReport, name string) error {
+	f, err := createFile("--junit", path, force)
+	if err != nil {
+		return err
+	}
+	werr := rep.WriteJUnit(f, name)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		_ = os.Remove(path)
+		return &exitError{ExitInternal, fmt.Errorf("--junit %s: %w", path, werr)}
+	}
+	return nil
+}
