@@ -498,3 +498,89 @@ func TestEnginePanicExitsFour(t *testing.T) {
 	require.Contains(t, recs[0].Error, "unlucky number")
 	require.Equal(t, 1, recs[0].Turns, "one turn was played before the panic")
 }
+
+func TestRunGauntlet(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.jsonl")
+	code, out, errOut := arena(t, "run", "tron/small", "--schedule", "gauntlet", "--candidate", "straight",
+		"--bots", "stupid,random", "--games", "10", "--out", path)
+	require.Equal(t, 0, code, errOut)
+	for _, s := range []string{"OPPONENT", "stupid", "random", "straight against the pool's mean"} {
+		require.Contains(t, out, s)
+	}
+	require.NotContains(t, out, "│ straight ", "the candidate is not its own opponent")
+	h, recs := readRecords(t, path)
+	require.Equal(t, "gauntlet", h.Schedule)
+	require.Equal(t, "straight", h.Candidate)
+	require.Equal(t, []string{"straight", "stupid", "random"}, h.Bots)
+	require.Len(t, recs, 20, "10 games against each of two opponents")
+	for _, r := range recs {
+		require.Contains(t, r.Bots, "straight", "match %d", r.Match)
+	}
+
+	code, out, errOut = arena(t, "run", "tron/small", "--schedule", "gauntlet", "--candidate", "straight",
+		"--bots", "stupid,random", "--games", "10", "--format", "json")
+	require.Equal(t, 0, code, errOut)
+	var doc struct {
+		Candidate string           `json:"candidate"`
+		Opponents []map[string]any `json:"opponents"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Equal(t, "straight", doc.Candidate)
+	require.Len(t, doc.Opponents, 2)
+	for _, o := range doc.Opponents {
+		require.Equal(t, "straight", o["bot"])
+		require.Equal(t, float64(10), o["games"])
+	}
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--schedule", "swiss"}, `--schedule: unknown schedule "swiss"`},
+		{[]string{"run", "--candidate", "straight"}, "--candidate: only a gauntlet has a candidate"},
+		{[]string{"run", "--schedule", "gauntlet"}, "give the bot to test with --candidate SPEC"},
+		{[]string{"run", "minibus/wood1", "--bot", "strong", "--schedule", "gauntlet"}, "is a league, which has its own schedule"},
+		{[]string{"run", "tron/ffa4", "--schedule", "gauntlet", "--candidate", "straight", "--bots", "random,stupid"}, "a 4-seat gauntlet needs at least 3 bots besides the candidate"},
+	} {
+		code, _, errOut := arena(t, tc.args...)
+		require.Equal(t, 2, code, tc.args)
+		require.Contains(t, errOut, tc.want, tc.args)
+	}
+}
+
+func TestRunRatingOptions(t *testing.T) {
+	code, out, errOut := arena(t, append([]string{"run", "--h2h", "--anchor", "straight=1500"}, quick...)...)
+	require.Equal(t, 0, code, errOut)
+	for _, s := range []string{"HEAD TO HEAD", "LOS", "SEAT", "Bradley–Terry Elo (straight = 1500)", " anchor │", "+1500"} {
+		require.Contains(t, out, s)
+	}
+	code, out, errOut = arena(t, append([]string{"run", "--format", "json"}, quick...)...)
+	require.Equal(t, 0, code, errOut)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	for _, k := range []string{"h2h", "los", "seat_balance", "rounds", "model"} {
+		require.Contains(t, doc, k, "JSON always has it")
+	}
+	require.Len(t, doc["h2h"], 3, "one line per pair")
+	require.Len(t, doc["seat_balance"], 2)
+
+	code, out, errOut = arena(t, append([]string{"run", "--rating", "botsarena"}, quick...)...)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "botsArena sequential Elo")
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rating", "glicko"}, `--rating: unknown rating model "glicko"`},
+		{[]string{"--rating", "botsarena", "--anchor", "straight"}, "--anchor: an anchor does not apply to botsArena"},
+		{[]string{"--anchor", "nobody"}, `--anchor: "nobody" is not one of the bots`},
+		{[]string{"--anchor", "straight=high"}, `--anchor straight=high: "high" is not an Elo value`},
+		{[]string{"--bootstrap", "-1"}, "--bootstrap: -1 is not a whole number from 0 to 100000"},
+		{[]string{"--bootstrap", "1000000000000"}, "--bootstrap: 1000000000000 is not a whole number from 0 to 100000"},
+	} {
+		code, _, errOut := arena(t, append(append([]string{"run"}, quick...), tc.args...)...)
+		require.Equal(t, 2, code, tc.args)
+		require.Contains(t, errOut, tc.want, tc.args)
+	}
+}

@@ -5,8 +5,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -55,14 +58,59 @@ type runOptions struct {
 	play      playFlags
 	anchor    string
 	bootstrap int
+	h2h       bool
+	rating    string
+	schedule  string
+	candidate string
 }
 
 func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
 	fs.IntVar(&o.games, "games", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
+	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other) or gauntlet (--candidate against the bots)")
+	fs.StringVar(&o.candidate, "candidate", "", "the bot a gauntlet tests against the others, a `SPEC`")
 	o.play.register(fs, "standings format: table, markdown, csv or json")
-	fs.StringVar(&o.anchor, "anchor", "", "give this bot Elo 0 instead of the mean")
-	fs.IntVar(&o.bootstrap, "bootstrap", results.DefaultBootstrap, "bootstrap resamples behind the 95% intervals; 0 for none")
+	fs.StringVar(&o.anchor, "anchor", "", "rate this bot 0 (`BOT`) or a given Elo (BOT=ELO) instead of the mean at 0")
+	fs.IntVar(&o.bootstrap, "bootstrap", results.DefaultBootstrap, fmt.Sprintf("bootstrap resamples behind the 95%% intervals, at most %d; 0 for no intervals", maxBootstrap))
+	fs.BoolVar(&o.h2h, "h2h", false, "add the head-to-head, likelihood-of-superiority and seat tables (JSON always has them)")
+	fs.StringVar(&o.rating, "rating", results.RatingBradleyTerry, "rating model: bradley-terry, or botsarena (botsArena's sequential Elo, no intervals)")
+}
+
+// maxBootstrap bounds --bootstrap: the tally keeps one k×k table per
+// resample.
+const maxBootstrap = 100_000
+
+// ratingOptions reads --anchor, --bootstrap, --h2h and --rating.
+func (o *runOptions) ratingOptions(entrants []string, seed uint64) (results.Options, error) {
+	opt := results.Options{Bootstrap: o.bootstrap, Seed: seed, H2H: o.h2h, Rating: o.rating}
+	if o.bootstrap < 0 || o.bootstrap > maxBootstrap {
+		return opt, badInput("--bootstrap: %d is not a whole number from 0 to %d", o.bootstrap, maxBootstrap)
+	}
+	if o.bootstrap == 0 {
+		opt.Bootstrap = -1 // results reads 0 as its default; here 0 means none
+	}
+	if o.anchor != "" {
+		name, value, hasValue := strings.Cut(o.anchor, "=")
+		opt.Anchor = strings.TrimSpace(name)
+		if hasValue {
+			v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return opt, badInput("--anchor %s: %q is not an Elo value", o.anchor, value)
+			}
+			opt.AnchorElo = v
+		}
+		if !contains(entrants, opt.Anchor) {
+			return opt, badInput("--anchor: %q is not one of the bots (%s)", opt.Anchor, joinNames(entrants))
+		}
+	}
+	if err := opt.Check(); err != nil {
+		flag := "--rating"
+		if o.rating == results.RatingBotsArena {
+			flag = "--anchor"
+		}
+		return opt, badInput("%s: %v", flag, err)
+	}
+	return opt, nil
 }
 
 // playFlags are the flags of the commands that play a plan: how, and where
@@ -108,9 +156,6 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if o.sel.fs.Changed("games") && (o.games < 1 || o.games > scenarios.MaxGames) {
 		return badInput("--games: %d is not a whole number from 1 to %d", o.games, scenarios.MaxGames)
 	}
-	if o.bootstrap < 0 {
-		return badInput("--bootstrap: %d is negative", o.bootstrap)
-	}
 	games, seed := c.scenario.Games, c.scenario.Seed
 	if o.sel.fs.Changed("games") {
 		games = o.games
@@ -120,9 +165,18 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	}
 	var format runner.Format
 	var setup sim.Setup
-	if c.scenario.League != nil {
+	switch {
+	case o.schedule != "round-robin" && o.schedule != "gauntlet":
+		return badInput("--schedule: unknown schedule %q (choices: round-robin, gauntlet)", o.schedule)
+	case o.candidate != "" && o.schedule != "gauntlet":
+		return badInput("--candidate: only a gauntlet has a candidate (add --schedule gauntlet)")
+	case c.scenario.League != nil && o.sel.fs.Changed("schedule"):
+		return badInput("--schedule: %s is a league, which has its own schedule", c.scenario.Name)
+	case c.scenario.League != nil:
 		format, setup, err = leagueFormat(c, games, seed)
-	} else {
+	case o.schedule == "gauntlet":
+		format, setup, err = gauntletFormat(o, c, games, seed)
+	default:
 		format, setup, err = tournamentFormat(o, c, games, seed)
 	}
 	if err != nil {
@@ -144,14 +198,38 @@ func tournamentFormat(o *runOptions, c *chosen, games int, seed uint64) (runner.
 	if err != nil {
 		return nil, nil, err
 	}
-	if o.anchor != "" && !contains(setup.Entrants(), o.anchor) {
-		return nil, nil, badInput("--anchor: %q is not one of the bots (%s)", o.anchor, joinNames(setup.Entrants()))
+	opt, err := o.ratingOptions(setup.Entrants(), seed)
+	if err != nil {
+		return nil, nil, err
 	}
-	resamples := o.bootstrap
-	if resamples == 0 {
-		resamples = -1 // results reads 0 as its default; here 0 means none
+	f, err := runner.NewTournament(setup.Seats(), setup.Entrants(), games, seed, opt)
+	if err != nil {
+		return nil, nil, badInput("%s: %v", c.scenario.Name, err)
 	}
-	f, err := runner.NewTournament(setup.Seats(), setup.Entrants(), games, seed, results.Options{Bootstrap: resamples, Seed: seed, Anchor: o.anchor})
+	return f, setup, nil
+}
+
+// gauntletFormat plays --candidate against the bots given or the
+// scenario's.
+func gauntletFormat(o *runOptions, c *chosen, games int, seed uint64) (runner.Format, sim.Setup, error) {
+	if o.candidate == "" {
+		return nil, nil, badInput("--schedule gauntlet: give the bot to test with --candidate SPEC")
+	}
+	spec, err := sim.ParseBotSpec(o.candidate)
+	if err != nil {
+		return nil, nil, badInput("--candidate: %v", err)
+	}
+	c.specs = append([]sim.BotSpec{spec}, c.specs...)
+	c.specFrom = append([]string{"--candidate"}, c.specFrom...)
+	setup, err := c.setup()
+	if err != nil {
+		return nil, nil, err
+	}
+	opt, err := o.ratingOptions(setup.Entrants(), seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := runner.NewGauntlet(setup.Seats(), setup.Entrants(), games, seed, opt)
 	if err != nil {
 		return nil, nil, badInput("%s: %v", c.scenario.Name, err)
 	}

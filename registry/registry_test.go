@@ -73,7 +73,7 @@ func TestPanickingBotIsRecordedAndTheRunCompletes(t *testing.T) {
 	require.NoError(t, err)
 	plan, err := runner.NewRoundRobinPlan(2, 20, 1)
 	require.NoError(t, err)
-	tally := results.NewTally(st.Entrants())
+	tally := results.NewTally(st.Entrants(), results.Options{Bootstrap: 10})
 	sum, err := runner.Run(context.Background(), runner.Config{Setup: st, Plan: plan, Workers: 2}, runner.Each(func(r *results.Record) error {
 		require.Len(t, r.Faults, 1, "the panic eliminates it in turn 1")
 		require.Equal(t, sim.FaultPanic, r.Faults[0].Kind)
@@ -84,7 +84,7 @@ func TestPanickingBotIsRecordedAndTheRunCompletes(t *testing.T) {
 	}))
 	require.NoError(t, err)
 	require.Equal(t, runner.Summary{Played: 20, Workers: 2}, sum)
-	s, err := tally.Standings(results.Options{Bootstrap: 10})
+	s, err := tally.Standings()
 	require.NoError(t, err)
 	require.Equal(t, "straight", s.Ratings[0].Bot)
 	require.Equal(t, 20, s.Ratings[1].Faults)

@@ -63,9 +63,9 @@ func (f *Format) Type() string { return "format" }
 func (s *Standings) Write(w io.Writer, f Format) error {
 	switch f {
 	case FormatTable:
-		return s.writeTable(w, renderer.NewBlueprint(), "")
+		return s.writeTable(w, func() tw.Renderer { return renderer.NewBlueprint() }, "")
 	case FormatMarkdown:
-		return s.writeTable(w, renderer.NewMarkdown(), "\n")
+		return s.writeTable(w, func() tw.Renderer { return renderer.NewMarkdown() }, "\n")
 	case FormatCSV:
 		return s.writeCSV(w)
 	case FormatJSON:
@@ -78,8 +78,8 @@ func (s *Standings) Write(w io.Writer, f Format) error {
 
 // writeTable renders the standings with tablewriter, then the summary line;
 // gap goes between the two (Markdown needs a blank line).
-func (s *Standings) writeTable(w io.Writer, rend tw.Renderer, gap string) error {
-	header := []string{"#", "BOT", "ELO", "95% CI", "GAMES", "WINS", "DRAWS", "LOSSES", "SCORE", "FAULTS"}
+func (s *Standings) writeTable(w io.Writer, rend func() tw.Renderer, gap string) error {
+	header := []string{"#", "BOT", "ELO", "95% CI", "GAMES", "WINS", "DRAWS", "LOSSES", "SCORE ± 95%", "FAULTS"}
 	align := tw.Alignment{tw.AlignRight, tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight,
 		tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}
 	places := s.Seats > 2 // with two seats, wins and losses already say it
@@ -87,15 +87,15 @@ func (s *Standings) writeTable(w io.Writer, rend tw.Renderer, gap string) error 
 		header = append(header, "PLACES")
 		align = append(align, tw.AlignRight)
 	}
-	table := newTable(w, rend, align)
+	table := newTable(w, rend(), align)
 	table.Header(header)
 	decimals := s.scoreDecimals()
 	for rank, r := range s.Ratings {
-		ci := "-"
-		if s.Bootstrap > 0 {
-			ci = "[" + signedElo(r.EloLo) + ", " + signedElo(r.EloHi) + "]"
+		ci := formatInterval(r.EloLo, r.EloHi)
+		if r.Bot == s.Anchor {
+			ci = "anchor"
 		}
-		score := strconv.FormatFloat(r.ScoreMean, 'f', decimals, 64) + " ± " + strconv.FormatFloat(r.ScoreCI, 'f', decimals, 64)
+		score := formatScore(r.ScoreMean, r.ScoreCI, decimals)
 		row := []string{
 			strconv.Itoa(rank + 1), r.Bot, signedElo(r.Elo), ci,
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses),
@@ -115,7 +115,122 @@ func (s *Standings) writeTable(w io.Writer, rend tw.Renderer, gap string) error 
 	if err := table.Render(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s%s\n", gap, s.Summary())
+	if _, err := fmt.Fprintf(w, "%s%s\n", gap, s.Summary()); err != nil {
+		return err
+	}
+	if s.showH2H {
+		return s.writeDetails(w, rend, gap)
+	}
+	return nil
+}
+
+// formatInterval writes an Elo interval: [lo, hi], ≥ lo or ≤ hi when one
+// end is open, "any" when both are, "-" when there is none.
+func formatInterval(lo, hi float64) string {
+	switch {
+	case math.IsNaN(lo) || math.IsNaN(hi):
+		return "-"
+	case math.IsInf(lo, -1) && math.IsInf(hi, 1):
+		return "any"
+	case math.IsInf(hi, 1):
+		return "≥ " + signedElo(lo)
+	case math.IsInf(lo, -1):
+		return "≤ " + signedElo(hi)
+	}
+	return "[" + signedElo(lo) + ", " + signedElo(hi) + "]"
+}
+
+// formatScore writes a mean score and its 95 % half-width.
+func formatScore(mean, half float64, decimals int) string {
+	return strconv.FormatFloat(mean, 'f', decimals, 64) + " ± " + strconv.FormatFloat(half, 'f', decimals, 64)
+}
+
+// writeDetails writes the tables of --h2h after the standings: head to head
+// (the row bot's score against the column bot, and the games), the
+// likelihood that the row bot is the stronger, and each seat's results.
+func (s *Standings) writeDetails(w io.Writer, rend func() tw.Renderer, gap string) error {
+	n := len(s.Ratings)
+	rank := make(map[string]int, n)
+	for r, line := range s.Ratings {
+		rank[line.Bot] = r
+	}
+	cols := []string{"HEAD TO HEAD"}
+	align := tw.Alignment{tw.AlignLeft}
+	for r := range s.Ratings {
+		cols = append(cols, "#"+strconv.Itoa(r+1))
+		align = append(align, tw.AlignRight)
+	}
+	score := make([][]string, n)
+	los := make([][]string, n)
+	for r, line := range s.Ratings {
+		score[r] = make([]string, n+1)
+		los[r] = make([]string, n+1)
+		score[r][0] = "#" + strconv.Itoa(r+1) + " " + line.Bot
+		los[r][0] = score[r][0]
+		for c := 1; c <= n; c++ {
+			score[r][c], los[r][c] = "", ""
+		}
+		score[r][r+1], los[r][r+1] = "-", "-"
+	}
+	for _, h := range s.H2H {
+		a, b := rank[h.Bot], rank[h.Opponent]
+		score[a][b+1] = fmt.Sprintf("%.0f%% (%d)", 100*h.Score, h.Games)
+		score[b][a+1] = fmt.Sprintf("%.0f%% (%d)", 100*(1-h.Score), h.Games)
+	}
+	if s.LOS != nil {
+		for r := range n {
+			for c := range n {
+				if p := s.LOS.P[r][c]; !math.IsNaN(p) {
+					los[r][c+1] = fmt.Sprintf("%.1f%%", 100*p)
+				}
+			}
+		}
+	}
+	for _, t := range []struct {
+		title string
+		rows  [][]string
+		note  string
+	}{
+		{"HEAD TO HEAD", score, "the row bot's share of the points against the column bot (games)"},
+		{"LOS", los, "likelihood that the row bot is stronger than the column bot"},
+	} {
+		if t.title == "LOS" && s.LOS == nil {
+			continue
+		}
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
+		}
+		cols[0] = t.title
+		table := newTable(w, rend(), align)
+		table.Header(cols)
+		for _, row := range t.rows {
+			if err := table.Append(row); err != nil {
+				return err
+			}
+		}
+		if err := table.Render(); err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(w, "%s%s\n", gap, t.note); err != nil {
+			return err
+		}
+	}
+	if _, err := fmt.Fprintln(w); err != nil {
+		return err
+	}
+	table := newTable(w, rend(), tw.Alignment{tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight})
+	table.Header([]string{"SEAT", "GAMES", "WINS", "DRAWS", "LOSSES", "SCORE ± 95%"})
+	decimals := s.scoreDecimals()
+	for _, seat := range s.SeatBalance {
+		if err := table.Append([]string{strconv.Itoa(seat.Seat), strconv.Itoa(seat.Games), strconv.Itoa(seat.Wins),
+			strconv.Itoa(seat.Draws), strconv.Itoa(seat.Losses), formatScore(seat.ScoreMean, seat.ScoreCI, decimals)}); err != nil {
+			return err
+		}
+	}
+	if err := table.Render(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%show each seat fared, whoever sat in it\n", gap)
 	return err
 }
 
@@ -133,16 +248,22 @@ func newTable(w io.Writer, rend tw.Renderer, align tw.Alignment) *tablewriter.Ta
 // matches, how the ratings are anchored and what the intervals are.
 func (s *Standings) Summary() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d matches, %d seats, Bradley–Terry Elo ", s.Matches, s.Seats)
-	if s.Anchor != "" {
-		fmt.Fprintf(&b, "(%s = 0)", s.Anchor)
-	} else {
-		b.WriteString("(mean 0)")
-	}
-	if s.Bootstrap > 0 {
-		fmt.Fprintf(&b, ", 95%% bootstrap CI over %d resamples", s.Bootstrap)
-	} else {
-		b.WriteString(", no bootstrap CI")
+	fmt.Fprintf(&b, "%d matches, %d seats, ", s.Matches, s.Seats)
+	switch {
+	case s.Model == RatingBotsArena:
+		b.WriteString("botsArena sequential Elo (every bot from 1500, in match order), no intervals")
+	default:
+		b.WriteString("Bradley–Terry Elo ")
+		if s.Anchor != "" {
+			fmt.Fprintf(&b, "(%s = %s)", s.Anchor, strconv.FormatFloat(s.AnchorElo, 'f', -1, 64))
+		} else {
+			b.WriteString("(mean 0)")
+		}
+		if s.Bootstrap > 0 {
+			fmt.Fprintf(&b, ", 95%% profile-likelihood intervals widened for shared seeds by a bootstrap over %d rounds", s.Rounds)
+		} else {
+			b.WriteString(", no intervals (no bootstrap)")
+		}
 	}
 	switch {
 	case s.Failed == 1:
@@ -154,16 +275,25 @@ func (s *Standings) Summary() string {
 }
 
 // scoreDecimals picks one number of decimals for the score column: about
-// four significant digits for the largest mean score.
+// four significant digits for the largest mean score, and at least two for
+// the smallest non-zero half-width, so that a large score (1e7) does not
+// hide a small margin.
 func (s *Standings) scoreDecimals() int {
-	top := 0.0
+	top, margin := 0.0, math.Inf(1)
 	for _, r := range s.Ratings {
 		top = max(top, math.Abs(r.ScoreMean))
+		if r.ScoreCI > 0 {
+			margin = min(margin, r.ScoreCI)
+		}
 	}
-	if top == 0 {
-		return 2
+	d := 2
+	if top > 0 {
+		d = min(4, max(0, 3-int(math.Floor(math.Log10(top)))))
 	}
-	return min(4, max(0, 3-int(math.Floor(math.Log10(top)))))
+	if !math.IsInf(margin, 1) {
+		d = max(d, min(6, 1-int(math.Floor(math.Log10(margin)))))
+	}
+	return d
 }
 
 // signedElo writes a rating as a whole number with its sign: +123, -45, 0.
@@ -173,6 +303,14 @@ func signedElo(x float64) string {
 		return "0"
 	}
 	return fmt.Sprintf("%+.0f", r)
+}
+
+// csvBound writes an end of an interval, empty when it is open or absent.
+func csvBound(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return ""
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
 }
 
 // writeCSV writes one row per entrant under a header row, with plain
@@ -189,7 +327,7 @@ func (s *Standings) writeCSV(w io.Writer) error {
 	for rank, r := range s.Ratings {
 		row := []string{
 			strconv.Itoa(rank + 1), r.Bot,
-			strconv.FormatFloat(r.Elo, 'f', 1, 64), strconv.FormatFloat(r.EloLo, 'f', 1, 64), strconv.FormatFloat(r.EloHi, 'f', 1, 64),
+			strconv.FormatFloat(r.Elo, 'f', 1, 64), csvBound(r.EloLo), csvBound(r.EloHi),
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses),
 			strconv.FormatFloat(r.ScoreMean, 'f', -1, 64), strconv.FormatFloat(r.ScoreCI, 'f', -1, 64),
 			strconv.Itoa(r.Faults),

@@ -28,7 +28,7 @@ func sample(t *testing.T) *Standings {
 	entrants := []string{"alpha", "beta", "gamma", "delta"}
 	records := freeForAll(400, entrants, []float64{0.8, 0.4, 0, 0}, 12)
 	records = append(records, Record{Match: 400, Bots: entrants, Error: "engine panic in turn 1"})
-	return standings(t, newTally(t, entrants, records...), Options{Bootstrap: 200, Seed: 2024})
+	return standings(t, newTally(t, Options{Bootstrap: 200, Seed: 2024}, entrants, records...))
 }
 
 func TestParseFormat(t *testing.T) {
@@ -121,15 +121,17 @@ func TestWriteTables(t *testing.T) {
 		for _, bot := range []string{"alpha", "beta", "gamma", "delta"} {
 			require.Contains(t, text, bot, f)
 		}
-		require.Contains(t, text, "401 matches, 4 seats, Bradley–Terry Elo (mean 0), 95% bootstrap CI over 200 resamples; 1 failed match left out\n", f)
+		require.Contains(t, text, "401 matches, 4 seats, Bradley–Terry Elo (mean 0), 95% profile-likelihood intervals widened for shared seeds by a bootstrap over 200 rounds; 1 failed match left out\n", f)
 		require.Less(t, strings.Index(text, "alpha"), strings.Index(text, "delta"), "best first")
 	}
 	md, err := writeString(s, FormatMarkdown)
 	require.NoError(t, err)
 	require.Contains(t, string(md), "|:--")
 
-	pinned := standings(t, newTally(t, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...), Options{Bootstrap: -1, Anchor: "b"})
-	require.Equal(t, "50 matches, 2 seats, Bradley–Terry Elo (b = 0), no bootstrap CI", pinned.Summary())
+	pinned := standings(t, newTally(t, Options{Bootstrap: -1, Anchor: "b"}, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...))
+	require.Equal(t, "50 matches, 2 seats, Bradley–Terry Elo (b = 0), no intervals (no bootstrap)", pinned.Summary())
+	valued := standings(t, newTally(t, Options{Bootstrap: -1, Anchor: "b", AnchorElo: 1500}, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...))
+	require.Equal(t, "50 matches, 2 seats, Bradley–Terry Elo (b = 1500), no intervals (no bootstrap)", valued.Summary())
 }
 
 func TestSignedElo(t *testing.T) {

@@ -16,14 +16,14 @@ func rec(match int, bots []string, places ...int) Record {
 	for k, p := range places {
 		scores[k] = float64(10 - p)
 	}
-	return Record{Type: TypeMatch, Format: FormatVersion, Match: match, Bots: bots, Scores: scores, Places: places}
+	return Record{Type: TypeMatch, Format: FormatVersion, Match: match, Seed: uint64(match) + 1, Bots: bots, Scores: scores, Places: places}
 }
 
-// newTally returns a tally of entrants fed with records, failing the test
-// on any error.
-func newTally(t testing.TB, entrants []string, records ...Record) *Tally {
+// newTally returns a tally of entrants rated with opt and fed with records,
+// failing the test on any error.
+func newTally(t testing.TB, opt Options, entrants []string, records ...Record) *Tally {
 	t.Helper()
-	tally := NewTally(entrants)
+	tally := NewTally(entrants, opt)
 	for i := range records {
 		require.NoError(t, tally.Add(&records[i]))
 	}
@@ -31,11 +31,20 @@ func newTally(t testing.TB, entrants []string, records ...Record) *Tally {
 }
 
 // standings returns the standings of tally, failing the test on error.
-func standings(t testing.TB, tally *Tally, opt Options) *Standings {
+func standings(t testing.TB, tally *Tally) *Standings {
 	t.Helper()
-	s, err := tally.Standings(opt)
+	s, err := tally.Standings()
 	require.NoError(t, err)
 	return s
+}
+
+// jsonOf returns the JSON form of standings: what must be reproducible
+// (the structs hold NaN, which is never equal to itself).
+func jsonOf(t testing.TB, s *Standings) string {
+	t.Helper()
+	out, err := writeString(s, FormatJSON)
+	require.NoError(t, err)
+	return string(out)
 }
 
 // byBot returns the rating line of bot.
@@ -64,6 +73,7 @@ func duels(n int, a, b string, p float64, seed uint64) []Record {
 			bots, places = []string{b, a}, []int{places[1], places[0]}
 		}
 		out[i] = rec(i, bots, places...)
+		out[i].Seed = uint64(i/2) + 1 // both seat orders of a round share its seed
 	}
 	return out
 }
@@ -86,6 +96,7 @@ func freeForAll(n int, entrants []string, strength []float64, seed uint64) []Rec
 		places := make([]int, k)
 		sim.RankPlaces(merit, places)
 		out[i] = rec(i, bots, places...)
+		out[i].Seed = uint64(i/2) + 1 // both seat orders of a round share its seed
 	}
 	return out
 }

@@ -81,7 +81,7 @@ func TestReadFile(t *testing.T) {
 	var tally *Tally
 	h, err := ReadFile(path, func(r *Record) error {
 		if tally == nil {
-			tally = NewTally(sampleHeader().Bots)
+			tally = NewTally(sampleHeader().Bots, Options{})
 		}
 		return tally.Add(r)
 	})

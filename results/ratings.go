@@ -2,6 +2,7 @@ package results
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -16,42 +17,91 @@ const DefaultBootstrap = 1000
 // z95 is the standard normal quantile of a two-sided 95 % interval.
 const z95 = 1.959963984540054
 
-// Options configure the ratings of Standings.
+// The rating models of Options.Rating.
+const (
+	// RatingBradleyTerry is Bradley–Terry maximum likelihood with 95 %
+	// intervals: the default.
+	RatingBradleyTerry = "bradley-terry"
+	// RatingBotsArena replays the records through botsArena's sequential
+	// Elo (see SequentialElo), for users who compare with that site.
+	RatingBotsArena = "botsarena"
+)
+
+// Options configure the ratings of a Tally.
 type Options struct {
 	// Bootstrap is the number of bootstrap replicates behind the 95 %
 	// intervals: 0 means DefaultBootstrap, a negative number none at all
-	// (zero-width intervals).
+	// (no intervals).
 	Bootstrap int
 	// Seed seeds the bootstrap; pass the run's master seed.
 	Seed uint64
-	// Anchor names the entrant rated 0 Elo. Empty means the mean rating is 0.
-	Anchor string
+	// Anchor names the entrant rated AnchorElo. Empty means the mean
+	// rating is 0.
+	Anchor    string
+	AnchorElo float64
+	// Rating is the rating model: RatingBradleyTerry (the default when
+	// empty) or RatingBotsArena.
+	Rating string
+	// H2H makes the table formats add the head-to-head, likelihood of
+	// superiority and seat tables after the standings (JSON always has
+	// them).
+	H2H bool
+}
+
+// Check reports a setting no tally can use.
+func (o Options) Check() error {
+	switch o.Rating {
+	case "", RatingBradleyTerry:
+	case RatingBotsArena:
+		if o.Anchor != "" {
+			return fmt.Errorf("an anchor does not apply to botsArena's sequential Elo, which starts every bot at 1500")
+		}
+	default:
+		return fmt.Errorf("unknown rating model %q (choices: %s, %s)", o.Rating, RatingBradleyTerry, RatingBotsArena)
+	}
+	if math.IsNaN(o.AnchorElo) || math.IsInf(o.AnchorElo, 0) {
+		return fmt.Errorf("anchor Elo %v is not a number", o.AnchorElo)
+	}
+	return nil
 }
 
 // Standings are the ratings and statistics of a run. The fields mirror the
-// JSON form written by Write; floats are rounded (Elo to 0.1, scores to six
-// significant digits) so that the same records always give the same bytes.
+// JSON form written by Write; floats are rounded (Elo to 0.1, probabilities
+// to 1e-4, score margins to six significant digits) so that the same
+// records always give the same bytes.
 type Standings struct {
-	Ratings   []Rating `json:"ratings"`          // best first
-	Matches   int      `json:"matches"`          // records counted, failed ones included
-	Failed    int      `json:"failed"`           // matches that did not finish, left out of everything else
-	Seats     int      `json:"seats"`            // seats per match (the most seen)
-	TurnsMean float64  `json:"turns_mean"`       // mean turns of a valid match
-	Bootstrap int      `json:"bootstrap"`        // replicates behind the intervals; 0 when none were drawn
-	Seed      uint64   `json:"seed"`             // the bootstrap's seed
-	Anchor    string   `json:"anchor,omitempty"` // the entrant pinned at 0; absent when the mean is 0
+	Ratings     []Rating     `json:"ratings"`              // best first
+	Matches     int          `json:"matches"`              // records counted, failed ones included
+	Failed      int          `json:"failed"`               // matches that did not finish, left out of everything else
+	Seats       int          `json:"seats"`                // seats per match (the most seen)
+	Rounds      int          `json:"rounds"`               // rounds: runs of valid matches sharing a seed
+	TurnsMean   float64      `json:"turns_mean"`           // mean turns of a valid match
+	Model       string       `json:"model"`                // the rating model
+	Bootstrap   int          `json:"bootstrap"`            // replicates behind the intervals; 0 when there are none
+	Seed        uint64       `json:"seed"`                 // the bootstrap's seed
+	Anchor      string       `json:"anchor,omitempty"`     // the entrant pinned at AnchorElo; absent when the mean is 0
+	AnchorElo   float64      `json:"anchor_elo,omitempty"` // the anchor's rating
+	SeatBalance []SeatLine   `json:"seat_balance"`         // how each seat fared, whoever sat in it
+	H2H         []HeadToHead `json:"h2h"`                  // every pair of entrants that met, the better rated first
+	LOS         *LOSMatrix   `json:"los"`                  // null without intervals
 
-	entrants []string  // in entrant order
-	elo      []float64 // unrounded point estimates, in entrant order
-	reps     []float64 // replicate r's Elo of entrant i at [r*len(entrants)+i]
+	entrants []string    // in entrant order
+	elo      []float64   // unrounded point estimates, in entrant order
+	group    []int       // each entrant's group in groups, −1 when it met nobody or without intervals
+	groups   []*analysis // the connected groups of entrants, with their intervals
+	row      []int       // each group member's index in its group
+	anchor   int         // the anchor's entrant index, or −1
+	showH2H  bool
 }
 
-// Rating is one entrant's line of the standings.
+// Rating is one entrant's line of the standings. An open end of its
+// interval is ±Inf, and both ends are NaN when there is no interval (no
+// bootstrap, or an entrant that met nobody): null in JSON either way.
 type Rating struct {
 	Bot       string  `json:"bot"`
 	Elo       float64 `json:"elo"`    // Bradley–Terry maximum likelihood, Elo scale
-	EloLo     float64 `json:"elo_lo"` // 2.5 % bootstrap quantile
-	EloHi     float64 `json:"elo_hi"` // 97.5 % bootstrap quantile
+	EloLo     float64 `json:"elo_lo"` // the 95 % interval's lower end; null when open
+	EloHi     float64 `json:"elo_hi"` // its upper end; null when open
 	Games     int     `json:"games"`
 	Wins      int     `json:"wins"`   // alone in first place
 	Draws     int     `json:"draws"`  // first place shared
@@ -62,17 +112,131 @@ type Rating struct {
 	Places    []int   `json:"places"` // Places[p-1] counts the matches finished in place p
 }
 
-// Interval is an Elo estimate with its 95 % bootstrap interval.
+// ratingJSON is a Rating as JSON: an end that is open or absent is null.
+type ratingJSON struct {
+	Bot       string   `json:"bot"`
+	Elo       float64  `json:"elo"`
+	EloLo     *float64 `json:"elo_lo"`
+	EloHi     *float64 `json:"elo_hi"`
+	Games     int      `json:"games"`
+	Wins      int      `json:"wins"`
+	Draws     int      `json:"draws"`
+	Losses    int      `json:"losses"`
+	ScoreMean float64  `json:"score_mean"`
+	ScoreCI   float64  `json:"score_ci"`
+	Faults    int      `json:"faults"`
+	Places    []int    `json:"places"`
+}
+
+// MarshalJSON writes an open or absent end of the interval as null.
+func (r Rating) MarshalJSON() ([]byte, error) {
+	return json.Marshal(ratingJSON{r.Bot, r.Elo, finite(r.EloLo), finite(r.EloHi), r.Games, r.Wins, r.Draws, r.Losses,
+		r.ScoreMean, r.ScoreCI, r.Faults, r.Places})
+}
+
+// UnmarshalJSON reads a null end as open.
+func (r *Rating) UnmarshalJSON(b []byte) error {
+	var v ratingJSON
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*r = Rating{v.Bot, v.Elo, openOr(v.EloLo, -1), openOr(v.EloHi, +1), v.Games, v.Wins, v.Draws, v.Losses,
+		v.ScoreMean, v.ScoreCI, v.Faults, v.Places}
+	return nil
+}
+
+// openOr returns *x, or an infinity of the given sign when x is nil.
+func openOr(x *float64, sign int) float64 {
+	if x == nil {
+		return math.Inf(sign)
+	}
+	return *x
+}
+
+// SeatLine is how one seat fared over the valid matches, whoever sat in it.
+type SeatLine struct {
+	Seat      int     `json:"seat"` // from 0
+	Games     int     `json:"games"`
+	Wins      int     `json:"wins"`
+	Draws     int     `json:"draws"`
+	Losses    int     `json:"losses"`
+	ScoreMean float64 `json:"score_mean"`
+	ScoreCI   float64 `json:"score_ci"`
+}
+
+// HeadToHead is the record of two entrants against each other: every pair
+// of seats they held in the same match, compared by place.
+type HeadToHead struct {
+	Bot      string  `json:"bot"`
+	Opponent string  `json:"opponent"`
+	Games    int     `json:"games"`
+	Wins     int     `json:"wins"`   // Bot placed better
+	Draws    int     `json:"draws"`  // the same place
+	Losses   int     `json:"losses"` // Bot placed worse
+	Score    float64 `json:"score"`  // Bot's share: (wins + draws/2)/games
+	// Elo is Bot's rating minus Opponent's, with the 95 % interval of that
+	// difference (not a combination of the two ratings' own intervals:
+	// the ratings move together); an open end is ±Inf, null in JSON.
+	Elo   float64 `json:"elo"`
+	EloLo float64 `json:"-"`
+	EloHi float64 `json:"-"`
+	// LOS is the likelihood that Bot is the stronger; NaN, null in JSON,
+	// without intervals.
+	LOS float64 `json:"-"`
+}
+
+// MarshalJSON writes open ends and an unknown LOS as null.
+func (h HeadToHead) MarshalJSON() ([]byte, error) {
+	type plain HeadToHead
+	return json.Marshal(struct {
+		plain
+		EloLo *float64 `json:"elo_lo"`
+		EloHi *float64 `json:"elo_hi"`
+		LOS   *float64 `json:"los"`
+	}{plain(h), finite(h.EloLo), finite(h.EloHi), finite(h.LOS)})
+}
+
+// LOSMatrix holds the likelihood of superiority of every pair: P[r][c] is
+// the likelihood that Bots[r] is stronger than Bots[c], NaN (null) on the
+// diagonal and between entrants that cannot be compared.
+type LOSMatrix struct {
+	Bots []string    `json:"bots"` // in rating order
+	P    [][]float64 `json:"p"`
+}
+
+// MarshalJSON writes unknown likelihoods as null.
+func (m LOSMatrix) MarshalJSON() ([]byte, error) {
+	p := make([][]*float64, len(m.P))
+	for r, row := range m.P {
+		p[r] = make([]*float64, len(row))
+		for c, v := range row {
+			p[r][c] = finite(v)
+		}
+	}
+	return json.Marshal(struct {
+		Bots []string     `json:"bots"`
+		P    [][]*float64 `json:"p"`
+	}{m.Bots, p})
+}
+
+// Interval is an Elo estimate with its 95 % interval; an open end is ±Inf.
 type Interval struct {
-	Elo float64 // the maximum-likelihood estimate
-	Lo  float64 // the 2.5 % quantile over the bootstrap replicates
-	Hi  float64 // the 97.5 % quantile
+	Elo float64 // the point estimate
+	Lo  float64
+	Hi  float64
 }
 
 // Standings fits the ratings on everything added so far and returns the
-// standings; the tally can go on counting afterwards. It fails only when
-// opt.Anchor names no entrant.
-func (t *Tally) Standings(opt Options) (*Standings, error) {
+// standings; the tally can go on counting afterwards. It fails when the
+// options cannot apply (an anchor that names no entrant).
+func (t *Tally) Standings() (*Standings, error) {
+	opt := t.opt
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
+	if t.err != nil {
+		return nil, t.err
+	}
 	k := len(t.entrants)
 	anchor := -1
 	if opt.Anchor != "" {
@@ -82,51 +246,43 @@ func (t *Tally) Standings(opt Options) (*Standings, error) {
 		}
 		anchor = i
 	}
-
-	cats := t.sortedCategories()
-	hw := make([][]halfWin, len(cats))
-	counts := make([]int, len(cats))
-	for c, cat := range cats {
-		hw[c], counts[c] = categoryHalfWins(cat), cat.count
-	}
-	half := make([]int64, k*k)
-	addHalfWins(half, k, hw, counts)
-	model := newPairModel(k, half)
-	for i, p := range model.prior {
-		half[i] += p
-	}
-	f := newFitter(model)
-	f.load(half)
-	theta := make([]float64, k)
-	f.fit(theta)
-	elo := make([]float64, k)
-	f.elo(theta, anchor, elo)
-
 	s := &Standings{
-		Matches:  t.matches,
-		Failed:   t.failed,
-		Seats:    t.seats,
-		Seed:     opt.Seed,
-		Anchor:   opt.Anchor,
-		entrants: slices.Clone(t.entrants),
-		elo:      elo,
+		Matches:   t.matches,
+		Failed:    t.failed,
+		Seats:     t.seats,
+		Rounds:    t.rounds,
+		Model:     RatingBradleyTerry,
+		Seed:      opt.Seed,
+		Anchor:    opt.Anchor,
+		AnchorElo: opt.AnchorElo,
+		entrants:  slices.Clone(t.entrants),
+		anchor:    anchor,
+		showH2H:   opt.H2H,
+		group:     make([]int, k),
+		row:       make([]int, k),
+	}
+	for i := range s.group {
+		s.group[i] = -1
 	}
 	if valid := t.matches - t.failed; valid > 0 {
 		s.TurnsMean = roundSig(t.turns / float64(valid))
 	}
-	reps := opt.Bootstrap
-	if reps == 0 {
-		reps = DefaultBootstrap
+	wins, draws := t.pairRecords()
+	k2 := len(wins)
+	half := make([]int64, k2)
+	for i := range half {
+		half[i] = 2*wins[i] + draws[i]
 	}
-	if reps > 0 && model.rated() >= 2 {
-		b := &bootstrap{model: model, hw: hw, table: newAliasTable(counts), start: theta, anchor: anchor, seed: opt.Seed}
-		s.reps = b.run(reps)
-		s.Bootstrap = reps
+	if opt.Rating == RatingBotsArena {
+		s.Model = RatingBotsArena
+		s.elo = t.seq.Ratings()
+	} else {
+		s.fit(half, t.boot)
 	}
 
-	s.Ratings = make([]Rating, k)
+	ratings := make([]Rating, k)
 	for i := range k {
-		s.Ratings[i] = t.rating(i, s.interval(func(e []float64) float64 { return e[i] }))
+		ratings[i] = t.rating(i, s.ratingInterval(i))
 	}
 	// Sort on the rounded Elo, as shown, so that ratings equal to the shown
 	// precision keep entrant order rather than the order of their last bits.
@@ -134,13 +290,104 @@ func (t *Tally) Standings(opt Options) (*Standings, error) {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(s.Ratings[b].Elo, s.Ratings[a].Elo) })
-	sorted := make([]Rating, k)
-	for r, i := range order {
-		sorted[r] = s.Ratings[i]
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(ratings[b].Elo, ratings[a].Elo) })
+	for _, i := range order {
+		s.Ratings = append(s.Ratings, ratings[i])
 	}
-	s.Ratings = sorted
+	s.SeatBalance = t.seatBalance()
+	s.H2H = s.headToHead(wins, draws, order)
+	if len(s.groups) > 0 {
+		s.LOS = s.losMatrix(order)
+	}
 	return s, nil
+}
+
+// fit rates the entrants by Bradley–Terry and, with a bootstrap, prepares
+// the intervals of every group of two entrants or more.
+func (s *Standings) fit(half []int64, boot *seedBootstrap) {
+	k := len(s.entrants)
+	model := newPairModel(k, half)
+	prior := slices.Clone(half)
+	for i, p := range model.prior {
+		prior[i] += p
+	}
+	f := newFitter(model)
+	f.load(prior)
+	theta := make([]float64, k)
+	f.fit(theta)
+	s.elo = make([]float64, k)
+	f.elo(theta, s.anchor, s.elo)
+	if s.anchor >= 0 {
+		for i, g := range model.comp {
+			if g >= 0 && g == model.comp[s.anchor] {
+				s.elo[i] += s.AnchorElo
+			}
+		}
+	}
+	if boot == nil || boot.reps < 2 || model.rated() < 2 {
+		return
+	}
+	boot.flush()
+	s.Bootstrap = boot.reps
+	for _, members := range model.comps {
+		for r, i := range members {
+			s.group[i], s.row[i] = len(s.groups), r
+		}
+		s.groups = append(s.groups, newAnalysis(members, half, k, boot, s.Rounds))
+	}
+}
+
+// pairRecords returns, for every ordered pair of entrants (i*k+j), the
+// times i placed better than j in the same match, and the times they
+// placed the same.
+func (t *Tally) pairRecords() (wins, draws []int64) {
+	k := len(t.entrants)
+	wins, draws = make([]int64, k*k), make([]int64, k*k)
+	for _, c := range t.cats {
+		n := int64(c.count)
+		for a, sa := range c.seats {
+			for _, sb := range c.seats[a+1:] {
+				i, j := sa.entrant, sb.entrant
+				switch {
+				case i == j:
+				case sa.place < sb.place:
+					wins[i*k+j] += n
+				case sa.place > sb.place:
+					wins[j*k+i] += n
+				default:
+					draws[i*k+j] += n
+					draws[j*k+i] += n
+				}
+			}
+		}
+	}
+	return wins, draws
+}
+
+// ratingInterval returns entrant i's rating with its interval: against its
+// group's mean, or against the anchor in the anchor's group.
+func (s *Standings) ratingInterval(i int) Interval {
+	est := s.elo[i]
+	g := s.group[i]
+	if g < 0 {
+		return Interval{est, math.NaN(), math.NaN()} // no interval
+	}
+	an := s.groups[g]
+	a := make([]float64, an.k)
+	if s.anchor >= 0 && s.group[s.anchor] == g {
+		if i == s.anchor {
+			return Interval{est, est, est}
+		}
+		a[s.row[i]], a[s.row[s.anchor]] = 1, -1
+		lo, hi := an.interval(a)
+		return Interval{est, lo + s.AnchorElo, hi + s.AnchorElo}
+	}
+	for r := range a {
+		a[r] = -1 / float64(an.k)
+	}
+	a[s.row[i]]++
+	lo, hi := an.interval(a)
+	return Interval{est, lo, hi}
 }
 
 // rating builds entrant i's line from its counters and its Elo interval.
@@ -159,53 +406,89 @@ func (t *Tally) rating(i int, elo Interval) Rating {
 		Places: make([]int, t.seats),
 	}
 	copy(r.Places, st.places)
-	if n := float64(st.games); st.games > 0 {
-		mean := st.scoreSum / n
-		r.ScoreMean = roundSig(mean)
-		if st.games > 1 {
-			variance := max(0, (st.scoreSq-float64(st.scoreSum*mean))/(n-1))
-			r.ScoreCI = roundSig(z95 * math.Sqrt(variance/n))
-		}
-	}
+	r.ScoreMean, r.ScoreCI = meanAndHalfWidth(&st.score)
 	return r
 }
 
-// interval returns the point estimate value(s.elo) and the 2.5 % and
-// 97.5 % quantiles of value over the replicates; value reads one entrant
-// Elo vector.
-func (s *Standings) interval(value func(elo []float64) float64) Interval {
-	est := value(s.elo)
-	if s.Bootstrap == 0 {
-		return Interval{est, est, est}
+// seatBalance returns each seat's line.
+func (t *Tally) seatBalance() []SeatLine {
+	lines := make([]SeatLine, len(t.seatStat))
+	for k := range t.seatStat {
+		st := &t.seatStat[k]
+		lines[k] = SeatLine{Seat: k, Games: st.games, Wins: st.wins, Draws: st.draws, Losses: st.losses}
+		lines[k].ScoreMean, lines[k].ScoreCI = meanAndHalfWidth(&st.score)
 	}
+	return lines
+}
+
+// headToHead returns the record of every pair that met, in rating order.
+func (s *Standings) headToHead(wins, draws []int64, order []int) []HeadToHead {
 	k := len(s.entrants)
-	column := make([]float64, s.Bootstrap)
-	for r := range column {
-		column[r] = value(s.reps[r*k : (r+1)*k])
+	pairs := []HeadToHead{}
+	for x, i := range order {
+		for _, j := range order[x+1:] {
+			w, d, l := wins[i*k+j], draws[i*k+j], wins[j*k+i]
+			if w+d+l == 0 {
+				continue
+			}
+			h := HeadToHead{Bot: s.entrants[i], Opponent: s.entrants[j], Wins: int(w), Draws: int(d), Losses: int(l), Games: int(w + d + l)}
+			h.Score = round4(float64(2*w+d) / float64(2*(w+d+l)))
+			if diff, err := s.Diff(s.entrants[i], s.entrants[j]); err == nil {
+				h.Elo, h.EloLo, h.EloHi = roundElo(diff.Elo), roundElo(diff.Lo), roundElo(diff.Hi)
+			}
+			h.LOS = s.los(i, j)
+			pairs = append(pairs, h)
+		}
 	}
-	slices.Sort(column)
-	return Interval{est, quantile(column, 0.025), quantile(column, 0.975)}
+	return pairs
 }
 
-// quantile returns the q-quantile of sorted values by linear interpolation
-// between order statistics (Hyndman and Fan's type 7, as in R and
-// x/exp/stats). It is written out, rather than taken from x/exp/stats,
-// with every product rounded on its own: a fused multiply-add, which the
-// compiler emits on arm64 and a few other machines, would move the interval
-// by an ulp there and break byte-identical results across machines.
-func quantile(sorted []float64, q float64) float64 {
-	h := float64(float64(len(sorted)-1) * q)
-	lo := int(math.Floor(h))
-	hi := min(lo+1, len(sorted)-1)
-	frac := h - float64(lo)
-	return sorted[lo] + float64(frac*(sorted[hi]-sorted[lo]))
+// los returns the likelihood that entrant i is stronger than j, rounded,
+// or NaN when they cannot be compared.
+func (s *Standings) los(i, j int) float64 {
+	g := s.group[i]
+	if g < 0 || g != s.group[j] {
+		return math.NaN()
+	}
+	return round4(s.groups[g].los(s.row[i], s.row[j]))
 }
 
-// Diff returns Elo(a) − Elo(b), unrounded, with the 95 % bootstrap interval
-// of that difference: the quantiles of the per-replicate differences, not a
-// combination of the two entrants' own intervals, because their ratings move
-// together from replicate to replicate. Use it to test "a is stronger than b
-// by more than x": the interval's Lo above x.
+// losMatrix returns the likelihood of superiority of every pair.
+func (s *Standings) losMatrix(order []int) *LOSMatrix {
+	m := &LOSMatrix{Bots: make([]string, len(order)), P: make([][]float64, len(order))}
+	for r, i := range order {
+		m.Bots[r] = s.entrants[i]
+		m.P[r] = make([]float64, len(order))
+		for c, j := range order {
+			m.P[r][c] = math.NaN()
+			if i != j {
+				m.P[r][c] = s.los(i, j)
+			}
+		}
+	}
+	return m
+}
+
+// meanAndHalfWidth returns the mean of m, correctly rounded from its exact
+// sum, and the half-width of its normal 95 % interval, z·s/√n, to six
+// significant digits.
+func meanAndHalfWidth(m *Moments) (mean, half float64) {
+	if m.N() == 0 {
+		return 0, 0
+	}
+	mean = m.Mean()
+	if m.N() > 1 {
+		half = roundSig(z95 * math.Sqrt(m.Variance()/float64(m.N())))
+	}
+	return mean, half
+}
+
+// Diff returns Elo(a) − Elo(b), unrounded, with the 95 % interval of that
+// difference: the profile likelihood of the difference itself, not a
+// combination of the two entrants' own intervals, because their ratings
+// move together. Use it to test "a is stronger than b by more than x": the
+// interval's Lo above x. Without intervals (no bootstrap, or entrants never
+// linked by games) its ends are NaN.
 func (s *Standings) Diff(a, b string) (Interval, error) {
 	ia, ib := slices.Index(s.entrants, a), slices.Index(s.entrants, b)
 	for _, bad := range []struct {
@@ -216,10 +499,23 @@ func (s *Standings) Diff(a, b string) (Interval, error) {
 			return Interval{}, fmt.Errorf("bot %q is not an entrant (entrants: %s)", bad.name, strings.Join(s.entrants, ", "))
 		}
 	}
-	return s.interval(func(e []float64) float64 { return e[ia] - e[ib] }), nil
+	est := s.elo[ia] - s.elo[ib]
+	g := s.group[ia]
+	switch {
+	case ia == ib:
+		return Interval{0, 0, 0}, nil
+	case g < 0 || g != s.group[ib]:
+		return Interval{est, math.NaN(), math.NaN()}, nil
+	}
+	an := s.groups[g]
+	v := make([]float64, an.k)
+	v[s.row[ia]], v[s.row[ib]] = 1, -1
+	lo, hi := an.interval(v)
+	return Interval{est, lo, hi}, nil
 }
 
-// roundElo rounds an Elo value to 0.1, without a negative zero.
+// roundElo rounds an Elo value to 0.1, without a negative zero; infinities
+// stay.
 func roundElo(x float64) float64 {
 	r := math.Round(x*10) / 10
 	if r == 0 {

@@ -1,9 +1,9 @@
 package results
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strconv"
 	"testing"
@@ -36,7 +36,7 @@ func TestBradleyTerryTwoBots(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := standings(t, newTally(t, ab, tt.records...), Options{Bootstrap: -1})
+			s := standings(t, newTally(t, Options{Bootstrap: -1}, ab, tt.records...))
 			want := 400 * math.Log10(tt.wantA/tt.wantB)
 			d, err := s.Diff("a", "b")
 			require.NoError(t, err)
@@ -85,15 +85,15 @@ func TestBradleyTerryThreeBots(t *testing.T) {
 		repeat(40, rec(0, []string{"c", "a"}, 2, 1)), repeat(9, rec(0, []string{"c", "a"}, 1, 2)),
 		repeat(3, rec(0, []string{"c", "a"}, 1, 1)),
 	)
-	tally := newTally(t, abc, records...)
-	s := standings(t, tally, Options{Bootstrap: -1})
+	tally := newTally(t, Options{Bootstrap: -1}, abc, records...)
+	s := standings(t, tally)
 	require.Equal(t, []string{"a", "b", "c"}, []string{s.Ratings[0].Bot, s.Ratings[1].Bot, s.Ratings[2].Bot})
 	requireStationary(t, tally, s)
 }
 
 func TestBradleyTerryFourSeats(t *testing.T) {
 	entrants := []string{"a", "b", "c", "d", "e"}
-	tally := newTally(t, entrants)
+	tally := newTally(t, Options{Bootstrap: -1}, entrants)
 	// Five entrants in four seats: every match leaves one out, so the
 	// pairwise counts differ from pair to pair.
 	for i, r := range freeForAll(3000, entrants, []float64{1, 0.6, 0.3, 0, 0}, 4) {
@@ -111,7 +111,7 @@ func TestBradleyTerryFourSeats(t *testing.T) {
 		r.Places = places
 		require.NoError(t, tally.Add(&r), i)
 	}
-	s := standings(t, tally, Options{Bootstrap: -1})
+	s := standings(t, tally)
 	require.Equal(t, "a", s.Ratings[0].Bot)
 	requireStationary(t, tally, s)
 }
@@ -128,8 +128,8 @@ func TestCategoryHalfWins(t *testing.T) {
 
 func TestAnchor(t *testing.T) {
 	abc := []string{"a", "b", "c"}
-	tally := newTally(t, abc, freeForAll(600, abc, []float64{1, 0, -1}, 5)...)
-	mean := standings(t, tally, Options{Bootstrap: 100, Seed: 1})
+	records := freeForAll(600, abc, []float64{1, 0, -1}, 5)
+	mean := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 1}, abc, records...))
 	sum := 0.0
 	for _, e := range mean.elo {
 		sum += e
@@ -137,7 +137,7 @@ func TestAnchor(t *testing.T) {
 	require.InDelta(t, 0, sum, 1e-9, "mean anchoring")
 	require.Empty(t, mean.Anchor)
 
-	pinned := standings(t, tally, Options{Bootstrap: 100, Seed: 1, Anchor: "b"})
+	pinned := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 1, Anchor: "b"}, abc, records...))
 	b := byBot(t, pinned, "b")
 	require.Zero(t, b.Elo)
 	require.Zero(t, b.EloLo, "the anchor does not move in any replicate")
@@ -152,7 +152,7 @@ func TestAnchor(t *testing.T) {
 		require.InDelta(t, want.Lo, got.Lo, 1e-6, "the differences do not depend on the anchor")
 	}
 
-	_, err := tally.Standings(Options{Anchor: "zed"})
+	_, err := newTally(t, Options{Anchor: "zed"}, abc, records...).Standings()
 	require.EqualError(t, err, `anchor "zed" is not an entrant (entrants: a, b, c)`)
 }
 
@@ -171,12 +171,12 @@ func TestStandingsDegenerate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := standings(t, newTally(t, tt.entrants, tt.records...), Options{Seed: 1})
+			s := standings(t, newTally(t, Options{Seed: 1}, tt.entrants, tt.records...))
 			require.Zero(t, s.Bootstrap)
 			require.Len(t, s.Ratings, len(tt.entrants))
 			for _, r := range s.Ratings {
-				require.Equal(t, Rating{Bot: r.Bot, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
-					ScoreMean: r.ScoreMean, ScoreCI: r.ScoreCI, Places: r.Places}, r, "zero Elo, zero-width interval")
+				require.Zero(t, r.Elo)
+				require.True(t, math.IsNaN(r.EloLo) && math.IsNaN(r.EloHi), "no interval")
 				require.False(t, math.IsNaN(r.ScoreMean) || math.IsNaN(r.ScoreCI))
 			}
 			for _, f := range []Format{FormatTable, FormatMarkdown, FormatCSV, FormatJSON} {
@@ -193,31 +193,34 @@ func TestStandingsDegenerate(t *testing.T) {
 func TestStandingsComponents(t *testing.T) {
 	entrants := []string{"a", "b", "c", "d", "idle"}
 	records := slices.Concat(duels(100, "a", "b", 0.8, 1), duels(100, "c", "d", 0.6, 2))
-	s := standings(t, newTally(t, entrants, records...), Options{Bootstrap: 50})
+	s := standings(t, newTally(t, Options{Bootstrap: 50}, entrants, records...))
 	a, b, c, d := byBot(t, s, "a"), byBot(t, s, "b"), byBot(t, s, "c"), byBot(t, s, "d")
 	require.InDelta(t, 0, a.Elo+b.Elo, 0.1+1e-9)
 	require.InDelta(t, 0, c.Elo+d.Elo, 0.1+1e-9)
 	require.Greater(t, a.Elo, c.Elo)
 	idle := byBot(t, s, "idle")
 	require.Zero(t, idle.Elo)
-	require.Zero(t, idle.EloHi-idle.EloLo)
+	require.True(t, math.IsNaN(idle.EloLo) && math.IsNaN(idle.EloHi), "a bot that met nobody has no interval")
+	ac, err := s.Diff("a", "c")
+	require.NoError(t, err)
+	require.True(t, math.IsNaN(ac.Lo) && math.IsNaN(ac.Hi), "groups that never met cannot be compared")
 }
 
 func TestBootstrapDeterministic(t *testing.T) {
 	abc := []string{"a", "b", "c"}
-	tally := newTally(t, abc, freeForAll(500, abc, []float64{0.3, 0, -0.3}, 6)...)
-	first := standings(t, tally, Options{Bootstrap: 300, Seed: 42})
-	again := standings(t, tally, Options{Bootstrap: 300, Seed: 42})
-	require.Equal(t, first, again)
+	records := freeForAll(500, abc, []float64{0.3, 0, -0.3}, 6)
+	tally := newTally(t, Options{Bootstrap: 300, Seed: 42}, abc, records...)
+	first := standings(t, tally)
+	again := standings(t, tally)
+	require.Equal(t, jsonOf(t, first), jsonOf(t, again))
 
-	prev := runtime.GOMAXPROCS(1)
-	serial := standings(t, tally, Options{Bootstrap: 300, Seed: 42})
-	runtime.GOMAXPROCS(prev)
-	require.Equal(t, first, serial, "the result does not depend on the number of goroutines")
+	var firstJSON, againJSON bytes.Buffer
+	require.NoError(t, first.Write(&firstJSON, FormatJSON))
+	require.NoError(t, standings(t, newTally(t, Options{Bootstrap: 300, Seed: 42}, abc, records...)).Write(&againJSON, FormatJSON))
+	require.Equal(t, firstJSON.String(), againJSON.String(), "same seed, same bytes")
 
-	other := standings(t, tally, Options{Bootstrap: 300, Seed: 43})
+	other := standings(t, newTally(t, Options{Bootstrap: 300, Seed: 43}, abc, records...))
 	require.Equal(t, first.elo, other.elo, "the point estimates do not depend on the seed")
-	require.NotEqual(t, first.reps, other.reps)
 	require.NotEqual(t, first.Ratings, other.Ratings, "the intervals do")
 }
 
@@ -234,8 +237,8 @@ func TestBootstrapInterval(t *testing.T) {
 		return d.Hi - d.Lo
 	}
 	ab := []string{"a", "b"}
-	small := standings(t, newTally(t, ab, duels(200, "a", "b", 0.6, 7)...), Options{Seed: 3})
-	large := standings(t, newTally(t, ab, duels(5000, "a", "b", 0.6, 7)...), Options{Seed: 3})
+	small := standings(t, newTally(t, Options{Seed: 3}, ab, duels(200, "a", "b", 0.6, 7)...))
+	large := standings(t, newTally(t, Options{Seed: 3}, ab, duels(5000, "a", "b", 0.6, 7)...))
 	require.Equal(t, DefaultBootstrap, small.Bootstrap)
 	ws, wl := width(small), width(large)
 	// The width goes as 1/√matches: 5, give or take bootstrap noise.
@@ -247,7 +250,7 @@ func TestBootstrapInterval(t *testing.T) {
 // interval of the difference excludes 200.
 func TestDiffStrongBot(t *testing.T) {
 	ab := []string{"strong", "weak"}
-	s := standings(t, newTally(t, ab, duels(400, "strong", "weak", 0.9, 8)...), Options{Seed: 11})
+	s := standings(t, newTally(t, Options{Seed: 11}, ab, duels(400, "strong", "weak", 0.9, 8)...))
 	d, err := s.Diff("strong", "weak")
 	require.NoError(t, err)
 	require.Greater(t, d.Elo, 200.0)
@@ -261,26 +264,52 @@ func TestDiffStrongBot(t *testing.T) {
 	require.EqualError(t, err, `bot "nobody" is not an entrant (entrants: strong, weak)`)
 }
 
-func TestAliasTable(t *testing.T) {
-	counts := []int{1, 2, 3, 4, 0, 10}
-	a := newAliasTable(counts)
-	for c := range counts {
-		require.LessOrEqual(t, a.thresh[c], a.total)
+// TestPoissonWeights checks the bootstrap's round weights: Poisson(1) in
+// distribution (mean 1, variance 1, P(0) = 1/e), a pure function of the
+// bootstrap seed, the round's seed and the replicate.
+func TestPoissonWeights(t *testing.T) {
+	const n = 200_000
+	var sum, sq float64
+	zeros := 0
+	for r := range n {
+		w := float64(roundWeight(roundKey(7, uint64(r)), r%1000))
+		sum += w
+		sq += w * w
+		if w == 0 {
+			zeros++
+		}
 	}
-	src := newPCG(5)
-	const draws = 1_000_000
-	got := make([]int, len(counts))
-	for range draws {
-		got[a.draw(src)]++
+	mean := sum / n
+	require.InDelta(t, 1, mean, 0.01)
+	require.InDelta(t, 1, sq/n-mean*mean, 0.02)
+	require.InDelta(t, math.Exp(-1), float64(zeros)/n, 0.005)
+	require.Equal(t, roundWeight(roundKey(7, 42), 3), roundWeight(roundKey(7, 42), 3))
+	require.NotEqual(t, roundKey(7, 42), roundKey(8, 42), "the bootstrap seed matters")
+	require.NotEqual(t, roundKey(7, 42), roundKey(7, 43), "the round matters")
+	require.Equal(t, int64(0), poisson(0))
+	require.Equal(t, int64(20), poisson(math.MaxUint64))
+}
+
+// TestBootstrapResamplesRounds checks that the matches of one seed move
+// together: a replicate counts all of a round's matches the same number of
+// times, and the replicate tallies of two halves of the records sum to the
+// tally of the whole.
+func TestBootstrapResamplesRounds(t *testing.T) {
+	ab := []string{"a", "b"}
+	records := duels(400, "a", "b", 0.6, 4) // 200 rounds of two seat orders
+	whole := newTally(t, Options{Bootstrap: 50, Seed: 5}, ab, records...)
+	whole.boot.flush()
+	for b := range 50 {
+		half := whole.boot.replicate(b)
+		total := half[0*2+1] + half[1*2+0]
+		require.Zero(t, total%4, "replicate %d: whole rounds of two matches (2 half wins each)", b)
 	}
-	for c, n := range counts {
-		p := float64(n) / float64(a.total)
-		sd := math.Sqrt(draws * p * (1 - p))
-		require.InDelta(t, draws*p, float64(got[c]), 5*sd+1e-9, "category %d", c)
-	}
-	one := newAliasTable([]int{7})
-	for range 100 {
-		require.Zero(t, one.draw(src))
+	first := newTally(t, Options{Bootstrap: 50, Seed: 5}, ab, records[:137]...)
+	second := newTally(t, Options{Bootstrap: 50, Seed: 5}, ab, records[137:]...)
+	first.boot.flush()
+	second.boot.flush()
+	for i, h := range whole.boot.half {
+		require.Equal(t, h, first.boot.half[i]+second.boot.half[i], "shards sum exactly, even split inside a round")
 	}
 }
 
@@ -292,7 +321,7 @@ func manyEntrants(t *testing.T, k, matches int) *Tally {
 		entrants[i] = "bot" + strconv.Itoa(i)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	tally := newTally(t, entrants)
+	tally := newTally(t, Options{Bootstrap: -1}, entrants)
 	for m := range matches {
 		i, j := rng.IntN(k), rng.IntN(k-1)
 		if j >= i {

@@ -8,20 +8,27 @@ import (
 	"slices"
 )
 
-// Tally accumulates match records one by one. It keeps per-entrant counters
-// and, for the ratings, one counter per distinct match category instead of
-// the records, so its memory stays flat in the number of matches.
+// Tally accumulates match records one by one. It keeps per-entrant and
+// per-seat counters, one counter per distinct match category for the
+// ratings, and the bootstrap's replicate tallies, instead of the records, so
+// its memory stays flat in the number of matches.
 //
 // A Tally is not safe for concurrent use.
 type Tally struct {
 	entrants []string
 	index    map[string]int
 	stats    []entrantStats
+	seatStat []seatStats // per seat index
+	opt      Options
+	boot     *seedBootstrap // nil without a bootstrap
+	seq      *SequentialElo // set for the botsArena rating
 
-	matches int
-	failed  int
-	seats   int     // the most seats seen in a valid match
-	turns   float64 // sum of the turns of the valid matches
+	matches  int
+	failed   int
+	seats    int     // the most seats seen in a valid match
+	turns    float64 // sum of the turns of the valid matches
+	rounds   int     // rounds (runs of valid matches sharing a seed) seen
+	lastSeed uint64  // the seed of the last valid match
 
 	// cats holds the categories in first-seen order; catIndex finds one by
 	// its key. Standings sorts them canonically, so the first-seen order
@@ -38,10 +45,19 @@ type Tally struct {
 type entrantStats struct {
 	games, wins, draws, losses int
 	faults                     int
-	// Plain sums rather than Welford's update: for whole-number scores they
-	// are exact, so the result does not depend on the order of the records.
-	scoreSum, scoreSq float64
-	places            []int // places[p-1] counts the matches finished in place p
+	// Exact sums rather than Welford's update or float sums: the result
+	// does not depend on the order of the records, and a large score (1e7
+	// and more) keeps its variance.
+	score  Moments
+	places []int // places[p-1] counts the matches finished in place p
+}
+
+// seatStats are the counters of one seat over the valid matches: how the
+// seat itself fares, whoever sits in it (a rules author's first check of
+// balance).
+type seatStats struct {
+	games, wins, draws, losses int
+	score                      Moments
 }
 
 // seatPlace is one seat of a match category: who sat there and where it
@@ -66,14 +82,25 @@ type category struct {
 }
 
 // NewTally returns an empty tally for the given entrants, in the order of the
-// run's header. Entrant names must be distinct: if one is repeated (a corrupt
-// header), every Add fails with an error that names it.
-func NewTally(entrants []string) *Tally {
+// run's header, rated with opt. Entrant names must be distinct: if one is
+// repeated (a corrupt header), every Add fails with an error that names it.
+func NewTally(entrants []string, opt Options) *Tally {
 	t := &Tally{
 		entrants: slices.Clone(entrants),
 		index:    make(map[string]int, len(entrants)),
 		stats:    make([]entrantStats, len(entrants)),
 		catIndex: map[string]int{},
+		opt:      opt,
+	}
+	if opt.Bootstrap == 0 {
+		t.opt.Bootstrap = DefaultBootstrap
+	}
+	if t.opt.Rating == RatingBotsArena {
+		t.opt.Bootstrap = -1 // sequential Elo has no interval
+		t.seq = NewSequentialElo(entrants)
+	}
+	if t.opt.Bootstrap > 0 {
+		t.boot = newSeedBootstrap(t.opt.Bootstrap, opt.Seed, len(entrants))
 	}
 	for i, name := range entrants {
 		if _, dup := t.index[name]; dup && t.err == nil {
@@ -104,6 +131,11 @@ func (t *Tally) Add(r *Record) error {
 	if err := t.check(r); err != nil {
 		return fmt.Errorf("match %d: %w", r.Match, err)
 	}
+	if t.seq != nil {
+		if err := t.seq.Add(r); err != nil {
+			return fmt.Errorf("match %d: %w", r.Match, err)
+		}
+	}
 	t.matches++
 	if r.Error != "" {
 		t.failed++
@@ -112,6 +144,13 @@ func (t *Tally) Add(r *Record) error {
 	n := len(r.Bots)
 	t.seats = max(t.seats, n)
 	t.turns += float64(r.Turns)
+	if t.rounds == 0 || r.Seed != t.lastSeed {
+		t.rounds++
+		t.lastSeed = r.Seed
+	}
+	if len(t.seatStat) < n {
+		t.seatStat = append(t.seatStat, make([]seatStats, n-len(t.seatStat))...)
+	}
 
 	firsts := 0
 	for _, p := range r.Places {
@@ -122,19 +161,23 @@ func (t *Tally) Add(r *Record) error {
 	t.seatBuf = t.seatBuf[:0]
 	for k, name := range r.Bots {
 		e := t.index[name]
-		st := &t.stats[e]
+		st, seat := &t.stats[e], &t.seatStat[k]
 		place, score := r.Places[k], r.Scores[k]
 		st.games++
+		seat.games++
 		switch {
 		case place > 1:
 			st.losses++
+			seat.losses++
 		case firsts == 1:
 			st.wins++
+			seat.wins++
 		default:
 			st.draws++
+			seat.draws++
 		}
-		st.scoreSum += score
-		st.scoreSq += float64(score * score)
+		st.score.Add(score)
+		seat.score.Add(score)
 		if len(st.places) < n {
 			st.places = append(st.places, make([]int, n-len(st.places))...)
 		}
@@ -144,8 +187,32 @@ func (t *Tally) Add(r *Record) error {
 	for _, f := range r.Faults {
 		t.stats[t.index[r.Bots[f.Seat]]].faults++
 	}
+	if t.boot != nil {
+		t.bootstrapPairs(r.Seed)
+	}
+
 	t.countCategory()
 	return nil
+}
+
+// bootstrapPairs adds the pairwise results of the match in t.seatBuf to the
+// bootstrap's round: two half wins to the better place, one each for equal
+// places; two seats of the same entrant compare nothing.
+func (t *Tally) bootstrapPairs(seed uint64) {
+	for a, sa := range t.seatBuf {
+		for _, sb := range t.seatBuf[a+1:] {
+			switch {
+			case sa.entrant == sb.entrant:
+			case sa.place < sb.place:
+				t.boot.add(seed, sa.entrant, sb.entrant, 2)
+			case sa.place > sb.place:
+				t.boot.add(seed, sb.entrant, sa.entrant, 2)
+			default:
+				t.boot.add(seed, sa.entrant, sb.entrant, 1)
+				t.boot.add(seed, sb.entrant, sa.entrant, 1)
+			}
+		}
+	}
 }
 
 // check validates r before anything is counted, so that Add is all or

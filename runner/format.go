@@ -55,7 +55,6 @@ func (v Verdict) String() string {
 type Tournament struct {
 	plan  Plan
 	tally *results.Tally
-	opts  results.Options
 }
 
 // NewTournament plans games matches between the entrants (per pair for two
@@ -65,7 +64,7 @@ func NewTournament(seats int, entrants []string, games int, master uint64, opts 
 	if err != nil {
 		return nil, err
 	}
-	return &Tournament{plan: plan, tally: results.NewTally(entrants), opts: opts}, nil
+	return &Tournament{plan: plan, tally: results.NewTally(entrants, opts)}, nil
 }
 
 // Plan returns the matches.
@@ -85,7 +84,7 @@ func (t *Tournament) Verdict() Verdict { return NoVerdict }
 
 // Report writes the standings.
 func (t *Tournament) Report(w io.Writer, f results.Format) error {
-	st, err := t.tally.Standings(t.opts)
+	st, err := t.tally.Standings()
 	if err != nil {
 		return err
 	}
@@ -133,3 +132,50 @@ func (l *League) Verdict() Verdict {
 
 // Report writes the games and the verdict.
 func (l *League) Report(w io.Writer, f results.Format) error { return l.league.Write(w, f) }
+
+// Gauntlet is the format of one candidate against a pool (see
+// GauntletPlan): its standings against each bot of the pool, and against
+// the pool's mean. entrants[0] is the candidate.
+type Gauntlet struct {
+	plan  *GauntletPlan
+	tally *results.Tally
+	names []string
+}
+
+// NewGauntlet plans games matches of entrants[0] against each of the
+// others (two seats) or in total (more seats), rated with opts.
+func NewGauntlet(seats int, entrants []string, games int, master uint64, opts results.Options) (*Gauntlet, error) {
+	plan, err := NewGauntletPlan(seats, len(entrants)-1, games, master)
+	if err != nil {
+		return nil, err
+	}
+	return &Gauntlet{plan: plan, tally: results.NewTally(entrants, opts), names: entrants}, nil
+}
+
+// Plan returns the matches.
+func (g *Gauntlet) Plan() Plan { return g.plan }
+
+// Header names the schedule and the candidate.
+func (g *Gauntlet) Header(h *results.Header) { h.Schedule, h.Candidate = "gauntlet", g.names[0] }
+
+// Add counts one record.
+func (g *Gauntlet) Add(r *results.Record) error { return g.tally.Add(r) }
+
+// Decided reports false: a gauntlet plays every match.
+func (g *Gauntlet) Decided() bool { return false }
+
+// Verdict returns NoVerdict.
+func (g *Gauntlet) Verdict() Verdict { return NoVerdict }
+
+// Report writes the candidate's record against each bot of the pool.
+func (g *Gauntlet) Report(w io.Writer, f results.Format) error {
+	st, err := g.tally.Standings()
+	if err != nil {
+		return err
+	}
+	rep, err := results.NewGauntletReport(st, g.names[0])
+	if err != nil {
+		return err
+	}
+	return rep.Write(w, f)
+}

@@ -107,10 +107,10 @@ func TestStrongFirstInFFA4(t *testing.T) {
 	}
 	plan, err := runner.NewTournamentPlan(st.Seats(), len(st.Entrants()), games, sc.Seed)
 	require.NoError(t, err)
-	tally := results.NewTally(st.Entrants())
+	tally := results.NewTally(st.Entrants(), results.Options{Bootstrap: 200, Seed: sc.Seed})
 	_, err = runner.Run(context.Background(), runner.Config{Setup: st, Plan: plan, Scenario: sc.Name, Workers: 2}, runner.Each(tally.Add))
 	require.NoError(t, err)
-	standings, err := tally.Standings(results.Options{Bootstrap: 200, Seed: sc.Seed})
+	standings, err := tally.Standings()
 	require.NoError(t, err)
 	first, second := standings.Ratings[0], standings.Ratings[1]
 	require.Equal(t, "strong", first.Bot)
