@@ -3,6 +3,8 @@ package results
 import (
 	"math"
 	"slices"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // Bradley–Terry maximum likelihood on aggregated pairwise results. The
@@ -253,7 +255,7 @@ func (f *fitter) solveComponent(members []int) bool {
 func (f *fitter) mmStep(theta []float64) float64 {
 	k := f.m.k
 	for i := range k {
-		f.step[i] = math.Exp(theta[i]) // the old strengths γ
+		f.step[i] = sim.Exp(theta[i]) // the old strengths γ
 	}
 	for _, members := range f.m.comps {
 		for _, i := range members {
@@ -263,7 +265,7 @@ func (f *fitter) mmStep(theta []float64) float64 {
 					den += g / (f.step[i] + f.step[j])
 				}
 			}
-			f.next[i] = math.Log(f.wins[i] / den)
+			f.next[i] = sim.Log(f.wins[i] / den)
 		}
 	}
 	return f.accept(theta)
@@ -295,7 +297,7 @@ func (f *fitter) setProb(theta []float64) {
 		for _, i := range members {
 			for j := range k {
 				if f.games[i*k+j] > 0 {
-					f.prob[i*k+j] = 1 / (1 + math.Exp(theta[j]-theta[i]))
+					f.prob[i*k+j] = 1 / (1 + sim.Exp(theta[j]-theta[i]))
 				}
 			}
 		}
@@ -311,7 +313,7 @@ func (f *fitter) logLik() float64 {
 		for _, i := range members {
 			for j := range k {
 				if w := f.w[i*k+j]; w > 0 {
-					ll += float64(w * math.Log(f.prob[i*k+j]))
+					ll += float64(w * sim.Log(f.prob[i*k+j]))
 				}
 			}
 		}

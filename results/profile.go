@@ -1,6 +1,10 @@
 package results
 
-import "math"
+import (
+	"math"
+
+	"github.com/arenasim/arena/sim"
+)
 
 // The profile likelihood behind the 95 % intervals (see intervals.go).
 //
@@ -68,9 +72,9 @@ func (p *problem) load(half []int64, prior float64) {
 	k := p.k
 	for i := range k {
 		for j := range k {
-			x := float64(half[i*k+j]) / 2
+			x := float64(float64(half[i*k+j]) / 2)
 			if i != j && half[i*k+j]+half[j*k+i] > 0 {
-				x += prior / 2
+				x += float64(prior / 2)
 			}
 			p.w[i*k+j] = x
 		}
@@ -85,13 +89,13 @@ func (p *problem) load(half []int64, prior float64) {
 // logSigmoid returns ln σ(x) without overflow or cancellation.
 func logSigmoid(x float64) float64 {
 	if x >= 0 {
-		return -math.Log1p(math.Exp(-x))
+		return -sim.Log1p(sim.Exp(-x))
 	}
-	return x - math.Log1p(math.Exp(x))
+	return x - sim.Log1p(sim.Exp(x))
 }
 
 // sigmoid returns σ(x) = 1/(1+e^−x).
-func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+func sigmoid(x float64) float64 { return 1 / (1 + sim.Exp(-x)) }
 
 // logLik returns ℓ(θ).
 func (p *problem) logLik(theta []float64) float64 {
@@ -319,7 +323,7 @@ func score(half []int64, k int, theta, dst []float64) {
 			if hij+hji == 0 {
 				continue
 			}
-			g := float64(hij)/2 - float64(float64(hij+hji)/2*sigmoid(theta[i]-theta[j]))
+			g := float64(float64(hij)/2) - float64(float64(hij+hji)/2*sigmoid(theta[i]-theta[j]))
 			dst[i] += g
 			dst[j] -= g
 		}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // This file holds the statistics of a generalized sequential probability
@@ -119,7 +121,7 @@ func (t SPRT) Check() error {
 // Bounds returns Wald's stopping bounds on the LLR: lower = ln(β/(1−α)),
 // upper = ln((1−β)/α); ±2.944 for α = β = 0.05.
 func (t SPRT) Bounds() (lower, upper float64) {
-	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
+	return sim.Log(t.Beta / (1 - t.Alpha)), sim.Log((1 - t.Beta) / t.Alpha)
 }
 
 // Verdict is the state of a test after some outcomes.
@@ -241,7 +243,7 @@ func (t SPRT) LLR(counts []int, scores []float64) float64 {
 	}
 	llr := 0.0
 	for i := range c {
-		jump := math.Log1p(float64(theta0*d0[i])) - math.Log1p(float64(theta1*d1[i]))
+		jump := sim.Log1p(float64(theta0*d0[i])) - sim.Log1p(float64(theta1*d1[i]))
 		llr += float64(c[i] * jump)
 	}
 	return llr
@@ -273,7 +275,7 @@ func checkOutcomes(caller string, counts []int, scores []float64) {
 // logisticScore returns the expected score of an Elo difference in the
 // logistic model.
 func logisticScore(elo float64) float64 {
-	return 1 / (1 + math.Pow(10, -elo/400))
+	return 1 / (1 + sim.Exp(float64(-elo*math.Ln10)/400))
 }
 
 // mleScore finds the most likely distribution p = p̂ᵢ/(1+θ·dᵢ) with
@@ -511,5 +513,5 @@ func logisticElo(s float64) float64 {
 	case s >= 1:
 		return math.Inf(1)
 	}
-	return -400 * math.Log10(1/s-1)
+	return float64(-400*sim.Log(1/s-1)) / math.Ln10
 }

@@ -30,7 +30,7 @@ func uniform(w uint64) float64 { return (float64(w>>12) + 0.5) / (1 << 52) }
 // expectedResult is seat 0's expected result in a duel, 1/(1+10^(−Δ/400))
 // for the Elo difference Δ = Elo0 − Elo1.
 func expectedResult(delta float64) float64 {
-	return 1 / (1 + exp(float64(-delta*math.Ln10)/400))
+	return 1 / (1 + sim.Exp(float64(-delta*math.Ln10)/400))
 }
 
 // duelThresholds returns the two thresholds of a duel's uniform for the Elo
@@ -47,5 +47,5 @@ func duelThresholds(delta, draws float64) (win, draw float64) {
 // performance is a seat's Plackett–Luce performance: its Elo on the
 // natural-log scale, Elo·ln(10)/400, plus the Gumbel draw −ln(−ln u).
 func performance(elo, u float64) float64 {
-	return float64(elo*math.Ln10)/400 - log(-log(u))
+	return float64(elo*math.Ln10)/400 - sim.Log(-sim.Log(u))
 }
