@@ -7,7 +7,7 @@ COUNT   ?= 1
 
 ENGINES ?= tron minibus vampires coin
 
-.PHONY: help build test race bench lint fma run fuzz clean
+.PHONY: help build test race bench lint fma run fuzz calibrate clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
@@ -30,6 +30,9 @@ lint: ## check formatting and vet
 
 run: ## play the default tournament (tron/duel)
 	$(GO) run ./cmd/arena run
+
+calibrate: ## measure interval coverage and SPRT error rates on the coin game (minutes)
+	$(GO) run ./cmd/calibrate
 
 fuzz: ## fuzz every engine's Step for 30 s each
 	for e in $(ENGINES); do $(GO) test -run '^$$' -fuzz FuzzStep -fuzztime 30s ./engines/$$e || exit 1; done

@@ -14,7 +14,7 @@ func Bots() []sim.Bot[coin.View, coin.Action] {
 	return []sim.Bot[coin.View, coin.Action]{{
 		Name:    "coin",
 		Summary: "a bot of known strength: answers its true Elo, from which the engine draws its results",
-		Params:  []sim.ParamSpec{{Name: "elo", Default: "0", Doc: "its true Elo, -1000..1000"}},
+		Params:  []sim.ParamSpec{{Name: "elo", Default: "0", Doc: "its true Elo, -2000..2000"}},
 		Prepare: prepare,
 	}}
 }

@@ -38,8 +38,8 @@ func TestCoinChecksItsElo(t *testing.T) {
 		elo string
 		err string
 	}{
-		{`1000.5`, "param elo: 1000.5 is out of range -1000..1000"},
-		{`-2000`, "param elo: -2000 is out of range -1000..1000"},
+		{`2000.5`, "param elo: 2000.5 is out of range -2000..2000"},
+		{`-3000`, "param elo: -3000 is out of range -2000..2000"},
 		{`"strong"`, `param elo: "strong" is not a number`},
 	} {
 		args, err := sim.Effective(simtest.ParamsJSON(t, `{"elo":`+tc.elo+`}`), bot.Params)

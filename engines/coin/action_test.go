@@ -29,10 +29,10 @@ func TestActionTextRoundTrip(t *testing.T) {
 }
 
 func TestParseEloRefusesWhatIsNotAnEloInRange(t *testing.T) {
-	for _, text := range []string{"", "x+", "12abc", "1000.0001", "-1000.5", "1e4", "NaN", "Inf", "-inf", "1e400", "0x", "1,5"} {
+	for _, text := range []string{"", "x+", "12abc", "2000.0001", "-2000.5", "1e4", "NaN", "Inf", "-inf", "1e400", "0x", "1,5"} {
 		a, err := ParseElo(text)
 		require.Error(t, err, "%q", text)
-		require.ErrorContains(t, err, "is not an Elo (want a number in -1000..1000)")
+		require.ErrorContains(t, err, "is not an Elo (want a number in -2000..2000)")
 		require.Zero(t, a, "%q gives no answer", text)
 	}
 }
@@ -40,8 +40,8 @@ func TestParseEloRefusesWhatIsNotAnEloInRange(t *testing.T) {
 func TestValid(t *testing.T) {
 	require.True(t, Declare(MinElo).Valid())
 	require.True(t, Declare(MaxElo).Valid())
-	require.False(t, Declare(math.Nextafter(MaxElo, 2000)).Valid())
-	require.False(t, Declare(math.Nextafter(MinElo, -2000)).Valid())
+	require.False(t, Declare(math.Nextafter(MaxElo, math.Inf(1))).Valid())
+	require.False(t, Declare(math.Nextafter(MinElo, math.Inf(-1))).Valid())
 	require.False(t, Declare(math.NaN()).Valid())
 	require.False(t, Action{Elo: 5}.Valid(), "not given")
 }

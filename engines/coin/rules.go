@@ -9,14 +9,14 @@ import (
 
 // Version is the version of these rules; it is part of every rules hash, so
 // bump it whenever a change of the rules can change a match.
-const Version = "1"
+const Version = "2"
 
 // Limits of the parameters and of a declared Elo.
 const (
 	MinPlayers = 2
 	MaxPlayers = 16
-	MinElo     = -1000
-	MaxElo     = 1000
+	MinElo     = -2000
+	MaxElo     = 2000
 )
 
 // Params documents the parameters of coin (rule sheet, "Parameters").

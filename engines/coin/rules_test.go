@@ -140,21 +140,21 @@ func TestFaultsPlaceLast(t *testing.T) {
 	}{
 		{"no answer in seat 0", `{}`, []Action{{}, Declare(-1000)}, []int{2, 1},
 			[]sim.Fault{{Seat: 0, Turn: 1, Kind: sim.FaultNoAnswer, Msg: "no Elo"}}},
-		{"out of range in seat 1", `{"draws":1}`, []Action{Declare(-1000), Declare(1000.5)}, []int{1, 2},
-			[]sim.Fault{{Seat: 1, Turn: 1, Kind: sim.FaultInvalid, Msg: "Elo 1000.5 is out of range -1000..1000"}}},
+		{"out of range in seat 1", `{"draws":1}`, []Action{Declare(-1000), Declare(2000.5)}, []int{1, 2},
+			[]sim.Fault{{Seat: 1, Turn: 1, Kind: sim.FaultInvalid, Msg: "Elo 2000.5 is out of range -2000..2000"}}},
 		{"NaN is invalid", `{}`, []Action{nan, Declare(0)}, []int{2, 1},
-			[]sim.Fault{{Seat: 0, Turn: 1, Kind: sim.FaultInvalid, Msg: "Elo NaN is out of range -1000..1000"}}},
+			[]sim.Fault{{Seat: 0, Turn: 1, Kind: sim.FaultInvalid, Msg: "Elo NaN is out of range -2000..2000"}}},
 		{"both fail: a draw", `{}`, []Action{{}, {Elo: math.Inf(1), Given: true}}, []int{1, 1},
 			[]sim.Fault{
 				{Seat: 0, Turn: 1, Kind: sim.FaultNoAnswer, Msg: "no Elo"},
-				{Seat: 1, Turn: 1, Kind: sim.FaultInvalid, Msg: "Elo +Inf is out of range -1000..1000"},
+				{Seat: 1, Turn: 1, Kind: sim.FaultInvalid, Msg: "Elo +Inf is out of range -2000..2000"},
 			}},
 		{"one of four fails", `{"players":4}`, []Action{Declare(-1000), Declare(-1000), {}, Declare(-1000)}, nil,
 			[]sim.Fault{{Seat: 2, Turn: 1, Kind: sim.FaultNoAnswer, Msg: "no Elo"}}},
-		{"two of four fail", `{"players":4}`, []Action{{}, Declare(-1000), Declare(-999), {Elo: -1001, Given: true}}, nil,
+		{"two of four fail", `{"players":4}`, []Action{{}, Declare(-1000), Declare(-999), {Elo: -2001, Given: true}}, nil,
 			[]sim.Fault{
 				{Seat: 0, Turn: 1, Kind: sim.FaultNoAnswer, Msg: "no Elo"},
-				{Seat: 3, Turn: 1, Kind: sim.FaultInvalid, Msg: "Elo -1001 is out of range -1000..1000"},
+				{Seat: 3, Turn: 1, Kind: sim.FaultInvalid, Msg: "Elo -2001 is out of range -2000..2000"},
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

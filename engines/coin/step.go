@@ -36,7 +36,7 @@ func (r *Rules) readAnswers(s *State, acts []Action, faults *sim.FaultLog) {
 		case !a.Given:
 			faults.Add(seat, sim.FaultNoAnswer, "no Elo")
 		case !a.Valid():
-			faults.Add(seat, sim.FaultInvalid, "Elo "+strconv.FormatFloat(a.Elo, 'g', -1, 64)+" is out of range -1000..1000")
+			faults.Add(seat, sim.FaultInvalid, "Elo "+strconv.FormatFloat(a.Elo, 'g', -1, 64)+" is out of range -2000..2000")
 		default:
 			s.answered[seat], s.elos[seat] = true, a.Elo
 		}
