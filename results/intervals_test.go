@@ -190,3 +190,27 @@ func TestFewRoundsWidenTheInterval(t *testing.T) {
 	chiLo, chiHi, _, _ := an.p.interval(an.theta, an.ll, a, an.kappa(a)*3.841459, capElo/eloPerNat)
 	require.InDelta(t, math.Sqrt(6.607891/3.841459), (hi-lo)/(eloPerNat*(chiHi-chiLo)), 0.1)
 }
+
+// TestIdenticalRoundsStillHaveAnInterval: when every round ends the same
+// way (the seat decides: seat 0 always wins), the rounds vary not at all
+// and the raw design effect is 0; the pseudo-round keeps the interval from
+// claiming certainty after a handful of rounds.
+func TestIdenticalRoundsStillHaveAnInterval(t *testing.T) {
+	ab := []string{"a", "b"}
+	var records []Record
+	for i := range 20 {
+		bots := []string{"a", "b"}
+		if i%2 == 1 {
+			bots = []string{"b", "a"}
+		}
+		r := rec(i, bots, 1, 2) // seat 0 wins
+		r.Seed = uint64(i/2) + 1
+		records = append(records, r)
+	}
+	s := standings(t, newTally(t, Options{Bootstrap: 200, Seed: 1}, ab, records...))
+	d, err := s.Diff("a", "b")
+	require.NoError(t, err)
+	require.Zero(t, d.Elo)
+	require.Greater(t, d.Hi-d.Lo, 40.0, "10 identical rounds are not certainty")
+	require.Less(t, d.Hi-d.Lo, 400.0)
+}

@@ -82,6 +82,9 @@ func (t *Tournament) Decided() bool { return false }
 // Verdict returns NoVerdict.
 func (t *Tournament) Verdict() Verdict { return NoVerdict }
 
+// Standings returns the standings of the records so far.
+func (t *Tournament) Standings() (*results.Standings, error) { return t.tally.Standings() }
+
 // Report writes the standings.
 func (t *Tournament) Report(w io.Writer, f results.Format) error {
 	st, err := t.tally.Standings()

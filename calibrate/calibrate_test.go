@@ -1,0 +1,78 @@
+package calibrate
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/results"
+)
+
+// The reduced calibration: fixed seeds, few tournaments, and thresholds a
+// broken method misses by far. Measured with the method of intervals.go;
+// the method before it (a bootstrap over matches with the prior in every
+// replicate) gave 0% on the two-bot sweep, 63% on the four-bot sweeps and
+// 92% on the first row.
+
+func coverage(t *testing.T, row CoverageRow) Coverage {
+	t.Helper()
+	c, err := MeasureCoverage(context.Background(), row)
+	require.NoError(t, err)
+	t.Log(c)
+	return c
+}
+
+func TestCoverageOfSweeps(t *testing.T) {
+	rows := CoverageRows(60)
+	two, four := coverage(t, rows[7]), coverage(t, rows[8])
+	require.GreaterOrEqual(t, two.Rate(), 0.95, "a clean sweep's interval is open on the winner's side")
+	require.Greater(t, two.Open, 0)
+	require.GreaterOrEqual(t, four.Rate(), 0.9)
+	require.LessOrEqual(t, four.Rate(), 0.995, "the finite ends are not thrown far out")
+}
+
+func TestCoverageOfSmallSamples(t *testing.T) {
+	rows := CoverageRows(200)
+	first := coverage(t, rows[0]) // 4 bots, 20 games a pair, master seeds 1–200: 10 rounds
+	require.GreaterOrEqual(t, first.Rate(), 0.93, "10 rounds need the small-sample correction")
+	require.LessOrEqual(t, first.Rate(), 0.975)
+	ffa := coverage(t, rows[5]) // 4 players, 20 matches: 5 rounds
+	require.GreaterOrEqual(t, ffa.Rate(), 0.93)
+	require.LessOrEqual(t, ffa.Rate(), 0.985)
+}
+
+// TestCoverageOfFourPlayers: the six pairs of a 4-player match are not
+// independent; without the design effect the intervals cover about 88 %.
+func TestCoverageOfFourPlayers(t *testing.T) {
+	c := coverage(t, CoverageRows(100)[6])
+	require.GreaterOrEqual(t, c.Rate(), 0.925)
+	require.LessOrEqual(t, c.Rate(), 0.98)
+}
+
+func TestSPRTErrorRates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about a million coin games")
+	}
+	// SPRT(0, 50) rather than (0, 5): the same test, a hundred times
+	// fewer games.
+	test := results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	rows := SPRTRows(200, BlockDelta(50, 200_000))
+	for i := range rows {
+		rows[i].Test = test
+	}
+	rows[1].Candidate = "coin:elo=50"
+	for _, tc := range []struct {
+		row    SPRTRow
+		lo, hi float64
+	}{
+		{rows[0], 0, 0.1}, {rows[1], 0.9, 1}, {rows[2], 0, 0.1}, {rows[3], 0.9, 1},
+	} {
+		r, err := MeasureSPRT(context.Background(), tc.row)
+		require.NoError(t, err)
+		t.Log(r)
+		require.GreaterOrEqual(t, r.H1Rate(), tc.lo, r.Row.Name)
+		require.LessOrEqual(t, r.H1Rate(), tc.hi, r.Row.Name)
+		require.Zero(t, r.Undec, "nothing reaches the cap")
+	}
+}

@@ -1,0 +1,204 @@
+package calibrate
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/arenasim/arena/registry"
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/sim"
+)
+
+// CoverageRow is one setting of the coverage table: bots of known Elo play
+// a coin tournament, again and again from different master seeds, and the
+// row counts how often each bot's 95 % interval holds its true rating (its
+// Elo minus the mean of the true Elos, as the standings anchor them).
+type CoverageRow struct {
+	Name        string
+	Elos        []float64 // each bot's true Elo
+	Seats       int       // 2, or N for N-player matches
+	Draws       float64   // the coin game's draws parameter (two seats)
+	Games       int       // --games: per pair (two seats) or in total
+	FirstSeed   uint64    // master seeds FirstSeed, FirstSeed+1, …
+	Tournaments int
+}
+
+// Coverage is the measured coverage of a row.
+type Coverage struct {
+	Row       CoverageRow
+	Intervals int     // bot intervals checked
+	Covered   int     // of which, holding the truth
+	Open      int     // of which, open on at least one side
+	Worst     float64 // the coverage of the worst-covered bot
+	Width     float64 // the mean width of the finite intervals, Elo
+	Stderr    float64 // Monte Carlo standard error of the coverage, by tournament
+}
+
+// Rate returns the coverage.
+func (c Coverage) Rate() float64 { return float64(c.Covered) / float64(c.Intervals) }
+
+// CoverageRows are the rows of `make calibrate`, each with the given number
+// of tournaments (the first row's master seeds, 1–200, are fixed).
+func CoverageRows(tournaments int) []CoverageRow {
+	four := []float64{-150, -50, 50, 150}
+	return []CoverageRow{
+		{"duels, 4 bots ±50/±150, 20 games a pair, seeds 1–200", four, 2, 0, 20, 1, 200},
+		{"duels, 4 bots ±50/±150, 20 games a pair", four, 2, 0, 20, 1001, tournaments},
+		{"duels, 10% draws, 20 games a pair", four, 2, 0.1, 20, 2001, tournaments},
+		{"duels, 4 bots, 200 games a pair", four, 2, 0, 200, 3001, tournaments},
+		{"duels, 10% draws, 200 games a pair", four, 2, 0.1, 200, 4001, tournaments},
+		{"4 players, 20 matches", four, 4, 0, 20, 5001, tournaments},
+		{"4 players, 200 matches", four, 4, 0, 200, 6001, tournaments},
+		{"sweeps: 2 bots 800 apart, 20 games a pair", []float64{-400, 400}, 2, 0, 20, 7001, tournaments},
+		{"sweeps: 4 bots ±400/±1200, 200 games a pair", []float64{-1200, -400, 400, 1200}, 2, 0, 200, 8001, tournaments},
+	}
+}
+
+// coinSetup configures the coin game for the given Elos.
+func coinSetup(elos []float64, seats int, draws float64) (sim.Setup, error) {
+	entry, err := registry.Lookup("coin")
+	if err != nil {
+		return nil, err
+	}
+	params := sim.Params{}
+	params.Set("players", seats)
+	params.Set("draws", draws)
+	specs := make([]sim.BotSpec, len(elos))
+	for i, e := range elos {
+		if specs[i], err = sim.ParseBotSpec("coin:elo=" + strconv.FormatFloat(e, 'g', -1, 64)); err != nil {
+			return nil, err
+		}
+	}
+	return entry.Game.Setup(params, specs)
+}
+
+// MeasureCoverage plays the row's tournaments on every core and checks the
+// intervals.
+func MeasureCoverage(ctx context.Context, row CoverageRow) (Coverage, error) {
+	setup, err := coinSetup(row.Elos, row.Seats, row.Draws)
+	if err != nil {
+		return Coverage{}, err
+	}
+	truth := make(map[string]float64, len(row.Elos))
+	mean := 0.0
+	for _, e := range row.Elos {
+		mean += e / float64(len(row.Elos))
+	}
+	for i, name := range setup.Entrants() {
+		truth[name] = row.Elos[i] - mean
+	}
+	type outcome struct {
+		covered []bool
+		open    int
+		width   float64
+		finite  int
+		err     error
+	}
+	out := make([]outcome, row.Tournaments)
+	forEach(row.Tournaments, func(t int) {
+		seed := row.FirstSeed + uint64(t)
+		f, err := runner.NewTournament(row.Seats, setup.Entrants(), row.Games, seed, results.Options{Seed: seed})
+		if err == nil {
+			_, err = runner.Run(ctx, runner.Config{Setup: setup, Plan: f.Plan(), Workers: 1}, runner.Each(f.Add))
+		}
+		var st *results.Standings
+		if err == nil {
+			st, err = f.Standings()
+		}
+		if err != nil {
+			out[t].err = err
+			return
+		}
+		o := &out[t]
+		o.covered = make([]bool, len(row.Elos))
+		for _, r := range st.Ratings {
+			o.covered[slices.Index(setup.Entrants(), r.Bot)] = r.EloLo <= truth[r.Bot] && truth[r.Bot] <= r.EloHi
+			if math.IsInf(r.EloLo, 0) || math.IsInf(r.EloHi, 0) {
+				o.open++
+			} else {
+				o.width += r.EloHi - r.EloLo
+				o.finite++
+			}
+		}
+	})
+	c := Coverage{Row: row}
+	perBot := make([]int, len(row.Elos))
+	widths, finite := 0.0, 0
+	var tourRates []float64
+	for _, o := range out {
+		if o.err != nil {
+			return c, o.err
+		}
+		hit := 0
+		for b, ok := range o.covered {
+			if ok {
+				hit++
+				perBot[b]++
+			}
+		}
+		c.Intervals += len(o.covered)
+		c.Covered += hit
+		c.Open += o.open
+		widths += o.width
+		finite += o.finite
+		tourRates = append(tourRates, float64(hit)/float64(len(o.covered)))
+	}
+	if finite > 0 {
+		c.Width = widths / float64(finite)
+	}
+	c.Stderr = clusteredStderr(tourRates)
+	c.Worst = 1
+	for _, n := range perBot {
+		c.Worst = min(c.Worst, float64(n)/float64(row.Tournaments))
+	}
+	return c, nil
+}
+
+// clusteredStderr returns the standard error of the mean of the
+// per-tournament coverages: the intervals of one tournament are not
+// independent of each other.
+func clusteredStderr(rates []float64) float64 {
+	n := float64(len(rates))
+	if n < 2 {
+		return math.NaN()
+	}
+	mean := 0.0
+	for _, r := range rates {
+		mean += r / n
+	}
+	ss := 0.0
+	for _, r := range rates {
+		ss += float64((r - mean) * (r - mean))
+	}
+	return math.Sqrt(ss / (n - 1) / n)
+}
+
+// forEach calls f(0), …, f(n−1) on every core.
+func forEach(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// String writes the row as a table line.
+func (c Coverage) String() string {
+	return fmt.Sprintf("%-48s %5.1f%% ± %.1f  worst %5.1f%%  open %3.0f%%  width %4.0f", c.Row.Name, 100*c.Rate(), 100*c.Stderr,
+		100*c.Worst, 100*float64(c.Open)/float64(c.Intervals), c.Width)
+}
