@@ -38,7 +38,8 @@ const (
 	// epsPrior is the prior of the likelihood behind the intervals: finite
 	// numbers where the data are separated, and nothing else.
 	epsPrior = 1e-9
-	// capElo is how far out a side must stay unbounded to be open.
+	// capElo is how far from the point estimate a side must stay unbounded
+	// to be open.
 	capElo = 5000
 	// openBase is −2·ln α for α = 5 %: the mid-p Clopper–Pearson constant of
 	// the finite end of an open interval.
@@ -53,6 +54,7 @@ type analysis struct {
 	half    []int64
 	theta   []float64 // the ε-prior fit, nats, centred
 	ll      float64   // its log-likelihood
+	reg     []float64 // the point estimate (prior of one draw a pair), nats, centred
 	j       []float64 // covariance of the replicate scores at theta, k×k
 	q       float64   // F(1, n) at 95 %
 	comp    []int     // strongly connected component of each member in the win graph
@@ -63,10 +65,15 @@ type analysis struct {
 }
 
 // newAnalysis prepares the intervals of the group members from the whole
-// tally's half wins (k×k over every entrant), its bootstrap and its rounds.
-func newAnalysis(members []int, all []int64, kAll int, boot *seedBootstrap, rounds int) *analysis {
+// tally's half wins (k×k over every entrant), its bootstrap, its rounds and
+// the point estimate theta (every entrant's, nats).
+func newAnalysis(members []int, all []int64, kAll int, boot *seedBootstrap, rounds int, theta []float64) *analysis {
 	k := len(members)
 	an := &analysis{members: members, k: k, n: max(rounds, 1), half: subTally(all, kAll, members, nil), p: newProblem(k)}
+	an.reg = make([]float64, k)
+	for r, i := range members {
+		an.reg[r] = theta[i]
+	}
 	an.p.load(an.half, epsPrior)
 	an.theta = make([]float64, k)
 	an.ll, _ = an.p.fit(an.theta, nil, 0, nil)
@@ -232,12 +239,13 @@ func (an *analysis) kappaOpen() float64 {
 // same contrast of the fit (the caller adds the anchoring); an open side is
 // ±Inf.
 func (an *analysis) interval(a []float64) (lo, hi float64) {
-	capNats := capElo / eloPerNat
+	at := dot(a, an.reg)
+	loLimit, hiLimit := at-capElo/eloPerNat, at+capElo/eloPerNat
 	c := float64(an.kappa(a) * an.q)
-	lo, hi, loOpen, hiOpen := an.p.interval(an.theta, an.ll, a, c, capNats)
+	lo, hi, loOpen, hiOpen := an.p.interval(an.theta, an.ll, a, c, loLimit, hiLimit)
 	if loOpen || hiOpen {
 		c = float64(an.kappaOpen() * openBase)
-		lo, hi, _, _ = an.p.interval(an.theta, an.ll, a, c, capNats)
+		lo, hi, _, _ = an.p.interval(an.theta, an.ll, a, c, loLimit, hiLimit)
 	}
 	return float64(eloPerNat * lo), float64(eloPerNat * hi)
 }

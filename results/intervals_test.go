@@ -187,7 +187,7 @@ func TestFewRoundsWidenTheInterval(t *testing.T) {
 	require.InDelta(t, 6.607891, an.q, 1e-5)
 	a := []float64{1, -1}
 	lo, hi := an.interval(a)
-	chiLo, chiHi, _, _ := an.p.interval(an.theta, an.ll, a, an.kappa(a)*3.841459, capElo/eloPerNat)
+	chiLo, chiHi, _, _ := an.p.interval(an.theta, an.ll, a, an.kappa(a)*3.841459, -capElo/eloPerNat, capElo/eloPerNat)
 	require.InDelta(t, math.Sqrt(6.607891/3.841459), (hi-lo)/(eloPerNat*(chiHi-chiLo)), 0.1)
 }
 
@@ -213,4 +213,39 @@ func TestIdenticalRoundsStillHaveAnInterval(t *testing.T) {
 	require.Zero(t, d.Elo)
 	require.Greater(t, d.Hi-d.Lo, 40.0, "10 identical rounds are not certainty")
 	require.Less(t, d.Hi-d.Lo, 400.0)
+}
+
+// TestChainOfSweeps: four bots, each swept every bot below it. The top
+// bot's rating against the mean is unbounded above but bounded below (every
+// gap under it has a finite lower bound); the bottom bot's the other way;
+// the two in the middle are unbounded both ways.
+func TestChainOfSweeps(t *testing.T) {
+	bots := []string{"a", "b", "c", "d"}
+	var records []Record
+	for r := range 10 {
+		for x := range 4 {
+			for y := x + 1; y < 4; y++ {
+				for swap := range 2 {
+					seat := []string{bots[x], bots[y]}
+					places := []int{1, 2}
+					if swap == 1 {
+						seat, places = []string{bots[y], bots[x]}, []int{2, 1}
+					}
+					rr := rec(len(records), seat, places...)
+					rr.Seed = uint64(r) + 1
+					records = append(records, rr)
+				}
+			}
+		}
+	}
+	s := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 3}, bots, records...))
+	a, b, c, d := byBot(t, s, "a"), byBot(t, s, "b"), byBot(t, s, "c"), byBot(t, s, "d")
+	require.True(t, math.IsInf(a.EloHi, 1), "top: open above")
+	require.False(t, math.IsInf(a.EloLo, 0), "top: bounded below")
+	require.Greater(t, a.EloLo, 0.0)
+	require.True(t, math.IsInf(d.EloLo, -1), "bottom: open below")
+	require.False(t, math.IsInf(d.EloHi, 0), "bottom: bounded above")
+	for _, mid := range []Rating{b, c} {
+		require.True(t, math.IsInf(mid.EloLo, -1) && math.IsInf(mid.EloHi, 1), mid.Bot)
+	}
 }

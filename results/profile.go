@@ -331,8 +331,10 @@ func score(half []int64, k int, theta, dst []float64) {
 }
 
 // side returns the end of {t : D(t) ≤ c} on side dir (+1 upper, −1 lower),
-// in nats, or open. theta0 is the maximum-likelihood fit, llHat its
-// log-likelihood, vHat the model variance of ψ there (for a first guess).
+// in nats, or open when D stays below c out to limit. theta0 is the
+// maximum-likelihood fit, llHat its log-likelihood, vHat the model variance
+// of ψ there (for a first guess). Where the data are separated the fit has
+// run off towards infinity, past the limit: that side is open.
 //
 // Every fit is warm-started from the innermost point known to lie inside
 // the interval, moved to the new t along the profile path's tangent
@@ -341,8 +343,12 @@ func score(half []int64, k int, theta, dst []float64) {
 // walks outward (Newton guesses on r, at most ×4 a step) until r ≥ √c,
 // which brackets the end, or until the cap, which makes the side open; then
 // it refines inside the bracket by Newton on r, falling back on bisection.
-func (p *problem) side(theta0 []float64, llHat float64, a []float64, c, dir, capNats, vHat float64) (end float64, open bool) {
+func (p *problem) side(theta0 []float64, llHat float64, a []float64, c, dir, limit, vHat float64) (end float64, open bool) {
 	psiHat := dot(a, theta0)
+	capNats := float64(dir * (limit - psiHat))
+	if capNats <= 0 {
+		return math.Inf(int(dir)), true
+	}
 	target := math.Sqrt(c)
 	copy(p.inner, theta0)
 	eval := func(s float64) (r, drds float64) {
@@ -414,12 +420,12 @@ func (p *problem) side(theta0 []float64, llHat float64, a []float64, c, dir, cap
 	return psiHat + float64(dir*s), false
 }
 
-// interval returns {t : 2(ℓ̂ − pl(t)) ≤ c} for ψ = a'θ in nats, open sides
-// as ±Inf.
-func (p *problem) interval(theta0 []float64, llHat float64, a []float64, c, capNats float64) (lo, hi float64, loOpen, hiOpen bool) {
+// interval returns {t : 2(ℓ̂ − pl(t)) ≤ c} for ψ = a'θ in nats, a side
+// open (±Inf) when it reaches past loLimit or hiLimit.
+func (p *problem) interval(theta0 []float64, llHat float64, a []float64, c, loLimit, hiLimit float64) (lo, hi float64, loOpen, hiOpen bool) {
 	v := p.influence(theta0, a, p.tan)
-	lo, loOpen = p.side(theta0, llHat, a, c, -1, capNats, v)
-	hi, hiOpen = p.side(theta0, llHat, a, c, +1, capNats, v)
+	lo, loOpen = p.side(theta0, llHat, a, c, -1, loLimit, v)
+	hi, hiOpen = p.side(theta0, llHat, a, c, +1, hiLimit, v)
 	return lo, hi, loOpen, hiOpen
 }
 

@@ -333,7 +333,7 @@ func (s *Standings) fit(half []int64, boot *seedBootstrap) {
 		for r, i := range members {
 			s.group[i], s.row[i] = len(s.groups), r
 		}
-		s.groups = append(s.groups, newAnalysis(members, half, k, boot, s.Rounds))
+		s.groups = append(s.groups, newAnalysis(members, half, k, boot, s.Rounds, theta))
 	}
 }
 
