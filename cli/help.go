@@ -25,6 +25,7 @@ Examples:
   arena run                                 the default tournament, tron/duel
   arena run tron/ffa4 -j 2 --out ffa.jsonl  another scenario, 2 workers, records kept
   arena run --game tron --bots strong,straight --games 200
+  arena sprt tron/small --candidate strong:depth=4 --baseline strong --max-games 20000
   arena play --bots strong,stupid --trace trace.jsonl
   arena list bots tron
 

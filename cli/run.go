@@ -25,9 +25,14 @@ var runCommand = &command{
 	usage: "run [SCENARIO|FILE] [flags]",
 	short: "play a tournament and print the standings",
 	long: `Run plays a scenario's schedule of matches on all cores and prints the
-standings: Bradley–Terry Elo (mean 0; one virtual draw per pair of bots
-keeps a clean sweep finite) with a 95% bootstrap interval over whole
-matches, games, wins/draws/losses, mean score and faults per bot.
+standings: Bradley–Terry Elo (mean 0, or --anchor BOT[=ELO]) with a 95%
+interval, games, wins/draws/losses, mean score ± its 95% margin and faults
+per bot. The intervals are profile likelihood, widened for games that share
+a seed by a bootstrap over whole rounds, with a small-sample correction;
+where a bot won, or lost, every game against the rest, its interval is open
+on that side (≥ +277, ≤ -277, or any). --h2h adds the head-to-head,
+likelihood-of-superiority and seat tables. docs/statistics.md explains every
+number.
 
 SCENARIO is an embedded scenario (arena list scenarios), FILE a scenario
 file; without either, --game's default scenario, else tron/duel.
@@ -37,7 +42,9 @@ twice with the seats swapped; --games N is the number of matches per pair
 (N/2 seeds × 2 seat orders, an odd N rounded up). In a game of N ≠ 2 seats,
 N bots sit at each match and the seats rotate over the same seed; --games is
 the number of matches in total, rounded up to whole rotations; with more
-bots than seats, a seeded, balanced choice of who sits where.
+bots than seats, a seeded, balanced choice of who sits where. With
+--schedule gauntlet, --candidate plays each of the bots instead (which do not
+play each other), and the report is its record against each.
 
 The results are a pure function of the scenario, the bots, --games and
 --seed: the same bytes whatever -j. --out keeps one JSON record per match
@@ -47,7 +54,10 @@ printed, and the exit code is 130.
 
 A league scenario (one with a "league" key) tests the one bot given with
 --bot against fixed opponents: it prints each game, then "promoted" or "not
-promoted", and exits 0 or 1 accordingly.`,
+promoted", and exits 0 or 1 accordingly.
+
+To ask whether one bot is stronger than another, with a verdict as the exit
+code, use arena sprt.`,
 	options: func() options { return &runOptions{} },
 	run:     runTournament,
 }

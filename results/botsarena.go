@@ -104,27 +104,8 @@ func (s *SequentialElo) check(r *Record) error {
 	if r.Match <= s.last {
 		return fmt.Errorf("not after match %d: records must come in increasing match order", s.last)
 	}
-	n := len(r.Bots)
-	if n == 0 {
-		return fmt.Errorf("no bots")
-	}
-	for _, name := range r.Bots {
-		if _, ok := s.index[name]; !ok {
-			return fmt.Errorf("unknown bot %q", name)
-		}
-	}
-	if r.Error != "" {
-		return nil // a failed match may have no places
-	}
-	if len(r.Places) != n {
-		return fmt.Errorf("%d bots, %d places", n, len(r.Places))
-	}
-	for k, p := range r.Places {
-		if p < 1 || p > n {
-			return fmt.Errorf("seat %d: place %d is out of range 1..%d", k, p, n)
-		}
-	}
-	return nil
+	_, err := checkSeats(r, s.index)
+	return err
 }
 
 // Ratings returns the current ratings, in entrant order.

@@ -69,11 +69,16 @@ func (s *Standings) Write(w io.Writer, f Format) error {
 	case FormatCSV:
 		return s.writeCSV(w)
 	case FormatJSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
+		return writeJSON(w, s)
 	}
 	return fmt.Errorf("unknown format %v", f)
+}
+
+// writeJSON writes v as indented JSON, the JSON form of every report.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // writeTable renders the standings with tablewriter, then the summary line;

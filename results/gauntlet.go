@@ -110,9 +110,7 @@ func (g *GauntletReport) MarshalJSON() ([]byte, error) {
 func (g *GauntletReport) Write(w io.Writer, f Format) error {
 	switch f {
 	case FormatJSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(g)
+		return writeJSON(w, g)
 	case FormatCSV:
 		cw := csv.NewWriter(w)
 		_ = cw.Write([]string{"candidate", "opponent", "games", "wins", "draws", "losses", "score", "elo", "elo_lo", "elo_hi", "los"})

@@ -2,7 +2,6 @@ package results
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -83,9 +82,7 @@ func (l *League) Write(w io.Writer, f Format) error {
 	header := []string{"GAME", "SEED", "SEAT", "SCORE", "OPPONENTS", "RESULT"}
 	switch f {
 	case FormatJSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(l)
+		return writeJSON(w, l)
 	case FormatCSV:
 		cw := csv.NewWriter(w)
 		_ = cw.Write([]string{"game", "match", "seed", "seat", "score", "opponents", "won"})

@@ -2,7 +2,6 @@ package results
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -169,9 +168,7 @@ func (r *SPRTReport) Write(w io.Writer, f Format) error {
 	j := r.json()
 	switch f {
 	case FormatJSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(j)
+		return writeJSON(w, j)
 	case FormatCSV:
 		cw := csv.NewWriter(w)
 		_ = cw.Write([]string{"verdict", "llr", "lower", "upper", "games", "failed", "elo", "elo_lo", "elo_hi", "los", j.Kind,

@@ -218,29 +218,17 @@ func (t *Tally) bootstrapPairs(seed uint64) {
 // check validates r before anything is counted, so that Add is all or
 // nothing.
 func (t *Tally) check(r *Record) error {
+	finished, err := checkSeats(r, t.index)
+	if err != nil || !finished {
+		return err // a failed match may have no scores or places
+	}
 	n := len(r.Bots)
-	if n == 0 {
-		return fmt.Errorf("no bots")
-	}
-	for _, name := range r.Bots {
-		if _, ok := t.index[name]; !ok {
-			return fmt.Errorf("unknown bot %q", name)
-		}
-	}
-	if r.Error != "" {
-		return nil // a failed match may have no scores or places
-	}
-	if len(r.Scores) != n || len(r.Places) != n {
-		return fmt.Errorf("%d bots, %d scores, %d places", n, len(r.Scores), len(r.Places))
+	if len(r.Scores) != n {
+		return fmt.Errorf("%d bots, %d scores", n, len(r.Scores))
 	}
 	for k, x := range r.Scores {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Errorf("seat %d: score %v is not a finite number", k, x)
-		}
-	}
-	for k, p := range r.Places {
-		if p < 1 || p > n {
-			return fmt.Errorf("seat %d: place %d is out of range 1..%d", k, p, n)
 		}
 	}
 	for _, f := range r.Faults {
@@ -249,6 +237,33 @@ func (t *Tally) check(r *Record) error {
 		}
 	}
 	return nil
+}
+
+// checkSeats checks a record's seats against the entrants: some bots, all
+// of them entrants, and, for a match that finished (no Error), one place in
+// 1..n per seat. It reports whether the match finished.
+func checkSeats(r *Record, index map[string]int) (finished bool, err error) {
+	n := len(r.Bots)
+	if n == 0 {
+		return false, fmt.Errorf("no bots")
+	}
+	for _, name := range r.Bots {
+		if _, ok := index[name]; !ok {
+			return false, fmt.Errorf("unknown bot %q", name)
+		}
+	}
+	if r.Error != "" {
+		return false, nil
+	}
+	if len(r.Places) != n {
+		return false, fmt.Errorf("%d bots, %d places", n, len(r.Places))
+	}
+	for k, p := range r.Places {
+		if p < 1 || p > n {
+			return false, fmt.Errorf("seat %d: place %d is out of range 1..%d", k, p, n)
+		}
+	}
+	return true, nil
 }
 
 // countCategory counts the match described by t.seatBuf in its category.

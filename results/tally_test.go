@@ -106,7 +106,7 @@ func TestTallyAddErrors(t *testing.T) {
 	}{
 		{"unknown bot", rec(7, []string{"a", "x"}, 1, 2), `match 7: unknown bot "x"`},
 		{"no seats", Record{Match: 7}, "match 7: no bots"},
-		{"lengths differ", Record{Match: 7, Bots: ab, Scores: []float64{1}, Places: []int{1, 2}}, "match 7: 2 bots, 1 scores, 2 places"},
+		{"lengths differ", Record{Match: 7, Bots: ab, Scores: []float64{1}, Places: []int{1, 2}}, "match 7: 2 bots, 1 scores"},
 		{"place too high", rec(7, ab, 1, 3), "match 7: seat 1: place 3 is out of range 1..2"},
 		{"place zero", rec(7, ab, 0, 1), "match 7: seat 0: place 0 is out of range 1..2"},
 		{"score not finite", Record{Match: 7, Bots: ab, Scores: []float64{math.NaN(), 1}, Places: []int{1, 2}}, "match 7: seat 0: score NaN is not a finite number"},

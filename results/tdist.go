@@ -58,31 +58,25 @@ func betaCF(a, b, x float64) float64 {
 	}
 	d = 1 / d
 	h := d
+	// step takes one term aa of the fraction and returns the factor it
+	// multiplies h by.
+	step := func(aa float64) float64 {
+		d = 1 + float64(aa*d)
+		if math.Abs(d) < tiny {
+			d = tiny
+		}
+		c = 1 + aa/c
+		if math.Abs(c) < tiny {
+			c = tiny
+		}
+		d = 1 / d
+		return float64(d * c)
+	}
 	for m := 1; m <= 300; m++ {
 		fm := float64(m)
 		m2 := 2 * fm
-		aa := float64(fm*(b-fm)) * x / float64((qam+m2)*(a+m2))
-		d = 1 + float64(aa*d)
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		h *= float64(d * c)
-		aa = -float64((a+fm)*(qab+fm)) * x / float64((a+m2)*(qap+m2))
-		d = 1 + float64(aa*d)
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := float64(d * c)
+		h *= step(float64(fm*(b-fm)) * x / float64((qam+m2)*(a+m2)))
+		del := step(-float64((a+fm)*(qab+fm)) * x / float64((a+m2)*(qap+m2)))
 		h *= del
 		if math.Abs(del-1) < 1e-15 {
 			break
