@@ -214,3 +214,41 @@ func TestSPRTJUnit(t *testing.T) {
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "the file exists")
 }
+
+func TestSPRTLiveLine(t *testing.T) {
+	code, _, errOut := arena(t, sprtSmall("straight", "random", "--max-games", "2000", "--progress")...)
+	require.Equal(t, 0, code, errOut)
+	for _, s := range []string{"matches", "LLR", "games", "Elo"} {
+		require.Contains(t, errOut, s, "the live line")
+	}
+}
+
+// TestSPRTBlocksTakeTheScenarioBots: without --opponents, an N-seat test
+// fills the other seats with the scenario's bots.
+func TestSPRTBlocksTakeTheScenarioBots(t *testing.T) {
+	dir := t.TempDir()
+	scenario := filepath.Join(dir, "ffa.json")
+	require.NoError(t, os.WriteFile(scenario, []byte(`{"game":"tron","params":{"players":3,"width":10,"height":10},
+		"bots":["stupid","random"],"games":1000,"seed":5}`), 0o644))
+	path := filepath.Join(dir, "r.jsonl")
+	code, out, errOut := arena(t, "sprt", scenario, "--candidate", "straight", "--baseline", "random", "--out", path)
+	require.Equal(t, 0, code, errOut+out)
+	h, recs := readRecords(t, path)
+	require.Equal(t, []string{"straight", "random", "stupid", "random#2"}, h.Bots)
+	require.Equal(t, []string{"stupid", "random#2"}, h.SPRT.Opponents)
+	require.Equal(t, 1000, h.Games, "the games key is the cap")
+	for i := 0; i < len(recs); i += 2 {
+		a, b := recs[i], recs[i+1]
+		seat := slices.Index(a.Bots, "straight")
+		require.Equal(t, "random", b.Bots[seat], "block %d: the baseline takes the candidate's seat", i/2)
+		for k := range a.Bots {
+			if k != seat {
+				require.Equal(t, a.Bots[k], b.Bots[k], "the same opponents in the same seats")
+			}
+		}
+	}
+
+	code, _, errOut = arena(t, "sprt", "tron/ffa4", "--param", "players=6", "--candidate", "straight", "--baseline", "random")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "tron/ffa4: a 6-seat test needs 5 opponents besides the candidate and the baseline, the scenario has 4 bots")
+}
