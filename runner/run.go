@@ -102,7 +102,8 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 	defer cancel()
 
 	staged, _ := cfg.Plan.(Staged)
-	gate := &readiness{ready: total, wake: make(chan struct{}, 1)}
+	gate := &readiness{wake: make(chan struct{}, 1)}
+	gate.set(total)
 	if staged != nil {
 		gate.set(own.positionOf(staged.Ready(own.indexOrEnd(0, cfg.Plan.Len()))))
 	}
@@ -177,26 +178,19 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 // readiness tells the dispatcher how many owned matches are planned; it
 // only grows.
 type readiness struct {
-	ready int
-	mu    sync.Mutex
+	ready atomic.Int64
 	wake  chan struct{}
 }
 
 func (g *readiness) set(n int) {
-	g.mu.Lock()
-	g.ready = n
-	g.mu.Unlock()
+	g.ready.Store(int64(n))
 	select {
 	case g.wake <- struct{}{}:
 	default:
 	}
 }
 
-func (g *readiness) get() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.ready
-}
+func (g *readiness) get() int { return int(g.ready.Load()) }
 
 // dispatch hands out the owned matches in order, in batches, never more than
 // the window ahead of the matches handed on, and never past what the plan
@@ -287,6 +281,9 @@ func newOwned(spans []Span, n int) (*owned, error) {
 
 // index returns the plan index of owned position pos < total.
 func (o *owned) index(pos int) int {
+	if len(o.spans) == 1 {
+		return o.spans[0].Start + pos
+	}
 	k := sort.Search(len(o.first), func(k int) bool { return o.first[k] > pos }) - 1
 	return o.spans[k].Start + pos - o.first[k]
 }
