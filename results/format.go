@@ -62,16 +62,25 @@ func (f *Format) Type() string { return "format" }
 // Write writes the standings to w in format f.
 func (s *Standings) Write(w io.Writer, f Format) error {
 	switch f {
-	case FormatTable:
-		return s.writeTable(w, func() tw.Renderer { return renderer.NewBlueprint() }, "")
-	case FormatMarkdown:
-		return s.writeTable(w, func() tw.Renderer { return renderer.NewMarkdown() }, "\n")
+	case FormatTable, FormatMarkdown:
+		rend, gap := tableStyle(f)
+		return s.writeTable(w, rend, gap)
 	case FormatCSV:
 		return s.writeCSV(w)
 	case FormatJSON:
 		return writeJSON(w, s)
 	}
 	return fmt.Errorf("unknown format %v", f)
+}
+
+// tableStyle returns the renderer of the table formats, a new one per table,
+// and what goes between a table and the line after it (Markdown needs a
+// blank line).
+func tableStyle(f Format) (rend func() tw.Renderer, gap string) {
+	if f == FormatMarkdown {
+		return func() tw.Renderer { return renderer.NewMarkdown() }, "\n"
+	}
+	return func() tw.Renderer { return renderer.NewBlueprint() }, ""
 }
 
 // writeJSON writes v as indented JSON, the JSON form of every report.

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
 
@@ -121,11 +120,8 @@ func (g *GauntletReport) Write(w io.Writer, f Format) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	rend, gap := tw.Renderer(renderer.NewBlueprint()), ""
-	if f == FormatMarkdown {
-		rend, gap = renderer.NewMarkdown(), "\n"
-	}
-	table := newTable(w, rend, tw.Alignment{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight,
+	rend, gap := tableStyle(f)
+	table := newTable(w, rend(), tw.Alignment{tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight,
 		tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight})
 	table.Header([]string{"OPPONENT", "GAMES", "WINS", "DRAWS", "LOSSES", "SCORE", "ELO DIFF", "95% CI", "LOS"})
 	for _, h := range g.Opponents {

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
 
@@ -93,11 +92,8 @@ func (l *League) Write(w io.Writer, f Format) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	rend, gap := tw.Renderer(renderer.NewBlueprint()), ""
-	if f == FormatMarkdown {
-		rend, gap = renderer.NewMarkdown(), "\n"
-	}
-	table := newTable(w, rend, tw.Alignment{tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignLeft, tw.AlignLeft})
+	rend, gap := tableStyle(f)
+	table := newTable(w, rend(), tw.Alignment{tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignLeft, tw.AlignLeft})
 	table.Header(header)
 	for i, g := range l.Games {
 		result := "lost"

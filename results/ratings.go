@@ -92,6 +92,7 @@ type Standings struct {
 	row      []int       // each group member's index in its group
 	anchor   int         // the anchor's entrant index, or −1
 	showH2H  bool
+	losMemo  map[[2]int]float64 // los of (i, j), once computed
 }
 
 // Rating is one entrant's line of the standings. An open end of its
@@ -343,21 +344,14 @@ func (s *Standings) fit(half []int64, boot *seedBootstrap) {
 func (t *Tally) pairRecords() (wins, draws []int64) {
 	k := len(t.entrants)
 	wins, draws = make([]int64, k*k), make([]int64, k*k)
+	var hw []halfWin
 	for _, c := range t.cats {
-		n := int64(c.count)
-		for a, sa := range c.seats {
-			for _, sb := range c.seats[a+1:] {
-				i, j := sa.entrant, sb.entrant
-				switch {
-				case i == j:
-				case sa.place < sb.place:
-					wins[i*k+j] += n
-				case sa.place > sb.place:
-					wins[j*k+i] += n
-				default:
-					draws[i*k+j] += n
-					draws[j*k+i] += n
-				}
+		hw = appendHalfWins(hw[:0], c.seats)
+		for _, h := range hw {
+			if h.n == 2 {
+				wins[int(h.i)*k+int(h.j)] += int64(c.count)
+			} else {
+				draws[int(h.i)*k+int(h.j)] += int64(c.count)
 			}
 		}
 	}
@@ -444,13 +438,23 @@ func (s *Standings) headToHead(wins, draws []int64, order []int) []HeadToHead {
 }
 
 // los returns the likelihood that entrant i is stronger than j, rounded,
-// or NaN when they cannot be compared.
+// or NaN when they cannot be compared. The head-to-head lines and the
+// matrix ask for the same pairs: each is computed once.
 func (s *Standings) los(i, j int) float64 {
 	g := s.group[i]
 	if g < 0 || g != s.group[j] {
 		return math.NaN()
 	}
-	return round4(s.groups[g].los(s.row[i], s.row[j]))
+	key := [2]int{i, j}
+	if p, ok := s.losMemo[key]; ok {
+		return p
+	}
+	if s.losMemo == nil {
+		s.losMemo = map[[2]int]float64{}
+	}
+	p := round4(s.groups[g].los(s.row[i], s.row[j]))
+	s.losMemo[key] = p
+	return p
 }
 
 // losMatrix returns the likelihood of superiority of every pair.

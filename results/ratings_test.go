@@ -337,6 +337,15 @@ func manyEntrants(t *testing.T, k, matches int) *Tally {
 	return tally
 }
 
+// addHalfWins adds n matches of each category (n[c] of category c) to half.
+func addHalfWins(half []int64, k int, hw [][]halfWin, n []int) {
+	for c, count := range n {
+		for _, h := range hw[c] {
+			half[int(h.i)*k+int(h.j)] += int64(count) * h.n
+		}
+	}
+}
+
 // fitterOf returns a loaded fitter for everything in tally.
 func fitterOf(tally *Tally) *fitter {
 	k := len(tally.entrants)

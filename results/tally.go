@@ -38,6 +38,7 @@ type Tally struct {
 
 	err     error       // a repeated entrant name, reported by every Add
 	seatBuf []seatPlace // scratch for Add
+	hwBuf   []halfWin   // scratch for Add
 	keyBuf  []byte      // scratch for Add
 }
 
@@ -196,22 +197,11 @@ func (t *Tally) Add(r *Record) error {
 }
 
 // bootstrapPairs adds the pairwise results of the match in t.seatBuf to the
-// bootstrap's round: two half wins to the better place, one each for equal
-// places; two seats of the same entrant compare nothing.
+// bootstrap's round.
 func (t *Tally) bootstrapPairs(seed uint64) {
-	for a, sa := range t.seatBuf {
-		for _, sb := range t.seatBuf[a+1:] {
-			switch {
-			case sa.entrant == sb.entrant:
-			case sa.place < sb.place:
-				t.boot.add(seed, sa.entrant, sb.entrant, 2)
-			case sa.place > sb.place:
-				t.boot.add(seed, sb.entrant, sa.entrant, 2)
-			default:
-				t.boot.add(seed, sa.entrant, sb.entrant, 1)
-				t.boot.add(seed, sb.entrant, sa.entrant, 1)
-			}
-		}
+	t.hwBuf = appendHalfWins(t.hwBuf[:0], t.seatBuf)
+	for _, h := range t.hwBuf {
+		t.boot.add(seed, int(h.i), int(h.j), h.n)
 	}
 }
 
