@@ -50,10 +50,9 @@ func TestCoverageOfFourPlayers(t *testing.T) {
 	require.LessOrEqual(t, c.Rate(), 0.98)
 }
 
+// TestSPRTErrorRates plays about a million coin games, on every core: the
+// race pass of CI runs it too.
 func TestSPRTErrorRates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays about a million coin games")
-	}
 	// SPRT(0, 50) rather than (0, 5): the same test, a hundred times
 	// fewer games.
 	test := results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}

@@ -35,11 +35,10 @@ type SPRTRow struct {
 
 // SPRTRate is what a row measured.
 type SPRTRate struct {
-	Row            SPRTRow
-	H1, H0, Undec  int
-	Games          int // in all tests
-	MedianGames    int
-	gamesPerTestAt []int
+	Row           SPRTRow
+	H1, H0, Undec int
+	Games         int // in all tests
+	MedianGames   int
 }
 
 // MeanGames returns the mean games to a decision (or to the cap).
@@ -100,15 +99,14 @@ func MeasureSPRT(ctx context.Context, row SPRTRow) (SPRTRate, error) {
 	out := make([]outcome, row.Tests)
 	forEach(row.Tests, func(t int) {
 		seed := row.FirstSeed + uint64(t)
-		var f interface {
-			runner.Format
-			Result() *results.SPRTReport
-		}
-		if row.Unpaired {
-			f = newUnpaired(row.Test, setup.Entrants(), row.MaxGames, seed)
-		} else if f, err = runner.NewSPRT(setup.Seats(), setup.Entrants(), row.Test, row.MaxGames, seed); err != nil {
-			out[t].err = err
-			return
+		var f runner.Format = newUnpaired(row.Test, setup.Entrants(), row.MaxGames, seed)
+		if !row.Unpaired {
+			sprt, err := runner.NewSPRT(setup.Seats(), setup.Entrants(), row.Test, row.MaxGames, seed)
+			if err != nil {
+				out[t].err = err
+				return
+			}
+			f = sprt
 		}
 		sum, err := runner.Run(ctx, runner.Config{Setup: setup, Plan: f.Plan(), Workers: 1}, func(r *results.Record) (bool, error) {
 			if err := f.Add(r); err != nil {
@@ -119,6 +117,7 @@ func MeasureSPRT(ctx context.Context, row SPRTRow) (SPRTRate, error) {
 		out[t] = outcome{f.Verdict(), sum.Played, err}
 	})
 	rate := SPRTRate{Row: row}
+	games := make([]int, 0, len(out))
 	for _, o := range out {
 		if o.err != nil {
 			return rate, o.err
@@ -132,10 +131,10 @@ func MeasureSPRT(ctx context.Context, row SPRTRow) (SPRTRate, error) {
 			rate.Undec++
 		}
 		rate.Games += o.games
-		rate.gamesPerTestAt = append(rate.gamesPerTestAt, o.games)
+		games = append(games, o.games)
 	}
-	slices.Sort(rate.gamesPerTestAt)
-	rate.MedianGames = rate.gamesPerTestAt[len(rate.gamesPerTestAt)/2]
+	slices.Sort(games)
+	rate.MedianGames = games[len(games)/2]
 	return rate, nil
 }
 
@@ -182,7 +181,6 @@ func newUnpaired(test results.SPRT, entrants []string, maxGames int, master uint
 func (u *unpaired) Plan() runner.Plan                          { return u.plan }
 func (u *unpaired) Header(*results.Header)                     {}
 func (u *unpaired) Decided() bool                              { return u.rep.Verdict() != results.Undecided }
-func (u *unpaired) Result() *results.SPRTReport                { return u.rep }
 func (u *unpaired) Report(w io.Writer, f results.Format) error { return u.rep.Write(w, f) }
 
 func (u *unpaired) Verdict() runner.Verdict {

@@ -28,7 +28,6 @@ import (
 //     the baseline did (a block test).
 type SPRT struct {
 	plan  *sprtPlan
-	test  results.SPRT
 	names []string
 	rep   *results.SPRTReport
 	first *results.Record // the first record of the unit being played
@@ -50,7 +49,7 @@ func NewSPRT(seats int, entrants []string, test results.SPRT, maxGames int, mast
 		kind = results.KindBlocks
 	}
 	rep := results.NewSPRTReport(test, kind, entrants[0], entrants[1], entrants[2:])
-	return &SPRT{plan: plan, test: test, names: slices.Clone(entrants), rep: rep}, nil
+	return &SPRT{plan: plan, names: slices.Clone(entrants), rep: rep}, nil
 }
 
 // Plan returns the matches, up to the cap.
