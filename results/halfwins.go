@@ -28,6 +28,3 @@ func appendHalfWins(dst []halfWin, seats []seatPlace) []halfWin {
 	}
 	return dst
 }
-
-// categoryHalfWins lists the pairwise results of one match of category c.
-func categoryHalfWins(c category) []halfWin { return appendHalfWins(nil, c.seats) }

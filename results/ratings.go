@@ -266,7 +266,7 @@ func (t *Tally) Standings() (*Standings, error) {
 		s.group[i] = -1
 	}
 	if valid := t.matches - t.failed; valid > 0 {
-		s.TurnsMean = roundSig(t.turns / float64(valid))
+		s.TurnsMean = roundSig(float64(t.turns) / float64(valid))
 	}
 	wins, draws := t.pairRecords()
 	k2 := len(wins)
@@ -342,20 +342,7 @@ func (s *Standings) fit(half []int64, boot *seedBootstrap) {
 // times i placed better than j in the same match, and the times they
 // placed the same.
 func (t *Tally) pairRecords() (wins, draws []int64) {
-	k := len(t.entrants)
-	wins, draws = make([]int64, k*k), make([]int64, k*k)
-	var hw []halfWin
-	for _, c := range t.cats {
-		hw = appendHalfWins(hw[:0], c.seats)
-		for _, h := range hw {
-			if h.n == 2 {
-				wins[int(h.i)*k+int(h.j)] += int64(c.count)
-			} else {
-				draws[int(h.i)*k+int(h.j)] += int64(c.count)
-			}
-		}
-	}
-	return wins, draws
+	return slices.Clone(t.wins), slices.Clone(t.draws)
 }
 
 // ratingInterval returns entrant i's rating with its interval: against its

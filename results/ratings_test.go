@@ -53,12 +53,7 @@ func TestBradleyTerryTwoBots(t *testing.T) {
 func requireStationary(t *testing.T, tally *Tally, s *Standings) {
 	t.Helper()
 	k := len(tally.entrants)
-	half := make([]int64, k*k)
-	for _, c := range tally.cats {
-		for _, h := range categoryHalfWins(c) {
-			half[int(h.i)*k+int(h.j)] += int64(c.count) * h.n
-		}
-	}
+	half := halfWinsOf(tally)
 	gamma := make([]float64, k)
 	for i := range k {
 		gamma[i] = math.Pow(10, s.elo[i]/400)
@@ -116,14 +111,14 @@ func TestBradleyTerryFourSeats(t *testing.T) {
 	requireStationary(t, tally, s)
 }
 
-func TestCategoryHalfWins(t *testing.T) {
+func TestAppendHalfWins(t *testing.T) {
 	// Entrants 0..3 finish 1, 2, 2, 4: 0 beats everyone, 1 and 2 draw, both
 	// beat 3.
-	c := category{seats: []seatPlace{{0, 1}, {1, 2}, {2, 2}, {3, 4}}}
+	seats := []seatPlace{{0, 1}, {1, 2}, {2, 2}, {3, 4}}
 	want := []halfWin{{0, 1, 2}, {0, 2, 2}, {0, 3, 2}, {1, 2, 1}, {2, 1, 1}, {1, 3, 2}, {2, 3, 2}}
-	require.Equal(t, want, categoryHalfWins(c))
+	require.Equal(t, want, appendHalfWins(nil, seats))
 	// The same entrant in two seats compares nothing with itself.
-	require.Equal(t, []halfWin{{0, 1, 2}, {0, 1, 2}}, categoryHalfWins(category{seats: []seatPlace{{0, 1}, {0, 2}, {1, 3}}}))
+	require.Equal(t, []halfWin{{0, 1, 2}, {0, 1, 2}}, appendHalfWins(nil, []seatPlace{{0, 1}, {0, 2}, {1, 3}}))
 }
 
 func TestAnchor(t *testing.T) {
@@ -337,22 +332,21 @@ func manyEntrants(t *testing.T, k, matches int) *Tally {
 	return tally
 }
 
-// addHalfWins adds n matches of each category (n[c] of category c) to half.
-func addHalfWins(half []int64, k int, hw [][]halfWin, n []int) {
-	for c, count := range n {
-		for _, h := range hw[c] {
-			half[int(h.i)*k+int(h.j)] += int64(count) * h.n
-		}
+// halfWinsOf returns the tally's half wins per ordered pair: two per win,
+// one per draw.
+func halfWinsOf(tally *Tally) []int64 {
+	wins, draws := tally.pairRecords()
+	half := make([]int64, len(wins))
+	for i := range half {
+		half[i] = 2*wins[i] + draws[i]
 	}
+	return half
 }
 
 // fitterOf returns a loaded fitter for everything in tally.
 func fitterOf(tally *Tally) *fitter {
 	k := len(tally.entrants)
-	half := make([]int64, k*k)
-	for _, c := range tally.sortedCategories() {
-		addHalfWins(half, k, [][]halfWin{categoryHalfWins(c)}, []int{c.count})
-	}
+	half := halfWinsOf(tally)
 	m := newPairModel(k, half)
 	for i, p := range m.prior {
 		half[i] += p

@@ -1,17 +1,17 @@
 package results
 
 import (
-	"cmp"
-	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
+	"unsafe"
 )
 
 // Tally accumulates match records one by one. It keeps per-entrant and
-// per-seat counters, one counter per distinct match category for the
-// ratings, and the bootstrap's replicate tallies, instead of the records, so
-// its memory stays flat in the number of matches.
+// per-seat counters, a table of pairwise wins and draws for the ratings, and
+// the bootstrap's replicate tallies, instead of the records, so its memory
+// depends on the entrants, the seats and the bootstrap's resamples, never on
+// the number of matches.
 //
 // A Tally is not safe for concurrent use.
 type Tally struct {
@@ -25,21 +25,20 @@ type Tally struct {
 
 	matches  int
 	failed   int
-	seats    int     // the most seats seen in a valid match
-	turns    float64 // sum of the turns of the valid matches
-	rounds   int     // rounds (runs of valid matches sharing a seed) seen
-	lastSeed uint64  // the seed of the last valid match
+	seats    int    // the most seats seen in a valid match
+	turns    int64  // sum of the turns of the valid matches
+	rounds   int    // rounds (runs of valid matches sharing a seed) seen
+	lastSeed uint64 // the seed of the last valid match
 
-	// cats holds the categories in first-seen order; catIndex finds one by
-	// its key. Standings sorts them canonically, so the first-seen order
-	// never reaches the output.
-	cats     []category
-	catIndex map[string]int
+	// wins[i*k+j] counts the times entrant i placed better than entrant j
+	// in the same match, draws[i*k+j] the times they placed the same: all
+	// Bradley–Terry needs (placements give a result for every pair of
+	// seats).
+	wins, draws []int64
 
 	err     error       // a repeated entrant name, reported by every Add
 	seatBuf []seatPlace // scratch for Add
 	hwBuf   []halfWin   // scratch for Add
-	keyBuf  []byte      // scratch for Add
 }
 
 // entrantStats are one entrant's counters over the valid matches.
@@ -61,25 +60,10 @@ type seatStats struct {
 	score                      Moments
 }
 
-// seatPlace is one seat of a match category: who sat there and where it
-// finished.
+// seatPlace is one seat of a match: who sat there and where it finished.
 type seatPlace struct {
 	entrant int
 	place   int
-}
-
-func compareSeatPlace(a, b seatPlace) int {
-	if c := cmp.Compare(a.entrant, b.entrant); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.place, b.place)
-}
-
-// category is a set of matches that are the same for Bradley–Terry: the same
-// multiset of (entrant, place) pairs, whatever the seat order.
-type category struct {
-	seats []seatPlace // sorted by entrant, then place
-	count int
 }
 
 // NewTally returns an empty tally for the given entrants, in the order of the
@@ -90,7 +74,8 @@ func NewTally(entrants []string, opt Options) *Tally {
 		entrants: slices.Clone(entrants),
 		index:    make(map[string]int, len(entrants)),
 		stats:    make([]entrantStats, len(entrants)),
-		catIndex: map[string]int{},
+		wins:     make([]int64, len(entrants)*len(entrants)),
+		draws:    make([]int64, len(entrants)*len(entrants)),
 		opt:      opt,
 	}
 	if opt.Bootstrap == 0 {
@@ -144,7 +129,7 @@ func (t *Tally) Add(r *Record) error {
 	}
 	n := len(r.Bots)
 	t.seats = max(t.seats, n)
-	t.turns += float64(r.Turns)
+	t.turns += int64(r.Turns)
 	if t.rounds == 0 || r.Seed != t.lastSeed {
 		t.rounds++
 		t.lastSeed = r.Seed
@@ -188,20 +173,24 @@ func (t *Tally) Add(r *Record) error {
 	for _, f := range r.Faults {
 		t.stats[t.index[r.Bots[f.Seat]]].faults++
 	}
-	if t.boot != nil {
-		t.bootstrapPairs(r.Seed)
-	}
-
-	t.countCategory()
+	t.countPairs(r.Seed)
 	return nil
 }
 
-// bootstrapPairs adds the pairwise results of the match in t.seatBuf to the
-// bootstrap's round.
-func (t *Tally) bootstrapPairs(seed uint64) {
+// countPairs adds the pairwise results of the match in t.seatBuf to the
+// pair tables and to the bootstrap's round.
+func (t *Tally) countPairs(seed uint64) {
+	k := len(t.entrants)
 	t.hwBuf = appendHalfWins(t.hwBuf[:0], t.seatBuf)
 	for _, h := range t.hwBuf {
-		t.boot.add(seed, int(h.i), int(h.j), h.n)
+		if h.n == 2 {
+			t.wins[int(h.i)*k+int(h.j)]++
+		} else {
+			t.draws[int(h.i)*k+int(h.j)]++
+		}
+		if t.boot != nil {
+			t.boot.add(seed, int(h.i), int(h.j), h.n)
+		}
 	}
 }
 
@@ -256,28 +245,22 @@ func checkSeats(r *Record, index map[string]int) (finished bool, err error) {
 	return true, nil
 }
 
-// countCategory counts the match described by t.seatBuf in its category.
-func (t *Tally) countCategory() {
-	slices.SortFunc(t.seatBuf, compareSeatPlace)
-	t.keyBuf = t.keyBuf[:0]
-	for _, sp := range t.seatBuf {
-		t.keyBuf = binary.AppendUvarint(t.keyBuf, uint64(sp.entrant))
-		t.keyBuf = binary.AppendUvarint(t.keyBuf, uint64(sp.place))
+// footprint returns the bytes held by the tally's growable parts (slices and
+// maps, by capacity): a measure of what it retains, for the test that its
+// memory does not grow with the number of matches.
+func (t *Tally) footprint() int {
+	const word = 8
+	n := word * (cap(t.wins) + cap(t.draws) + len(t.index))
+	for _, st := range t.stats {
+		n += word * cap(st.places)
 	}
-	if i, ok := t.catIndex[string(t.keyBuf)]; ok {
-		t.cats[i].count++
-		return
+	n += cap(t.seatStat) * int(unsafe.Sizeof(seatStats{}))
+	n += cap(t.seatBuf)*int(unsafe.Sizeof(seatPlace{})) + cap(t.hwBuf)*int(unsafe.Sizeof(halfWin{}))
+	if t.boot != nil {
+		n += word * (cap(t.boot.half) + cap(t.boot.scratch) + cap(t.boot.touched))
 	}
-	t.catIndex[string(t.keyBuf)] = len(t.cats)
-	t.cats = append(t.cats, category{seats: slices.Clone(t.seatBuf), count: 1})
-}
-
-// sortedCategories returns the categories in canonical order (by their
-// sorted seats), independent of the order in which records were added.
-func (t *Tally) sortedCategories() []category {
-	cats := slices.Clone(t.cats)
-	slices.SortFunc(cats, func(a, b category) int {
-		return slices.CompareFunc(a.seats, b.seats, compareSeatPlace)
-	})
-	return cats
+	if t.seq != nil {
+		n += word * (len(t.seq.index) + cap(t.seq.ratings) + cap(t.seq.entry) + cap(t.seq.delta))
+	}
+	return n
 }
