@@ -108,7 +108,7 @@ func MeasureSPRT(ctx context.Context, row SPRTRow) (SPRTRate, error) {
 			}
 			f = sprt
 		}
-		sum, err := runner.Run(ctx, runner.Config{Setup: setup, Plan: f.Plan(), Workers: 1}, func(r *results.Record) (bool, error) {
+		sum, err := runner.Run(ctx, runner.Config{Setup: setup, Plan: f.Plan(), Workers: 1}, func(r *results.Record, _ []byte) (bool, error) {
 			if err := f.Add(r); err != nil {
 				return false, err
 			}

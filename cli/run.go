@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -289,12 +290,16 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	if o.progress || isTerminal(env.stderr) {
 		cfg.Progress = newProgress(env.stderr, format)
 	}
-	sum, err := runner.Run(ctx, cfg, func(r *results.Record) (bool, error) {
-		if err := format.Add(r); err != nil {
+	judge := shareJudging(&cfg, format, out.f != nil)
+	sum, err := runner.Run(ctx, cfg, func(r *results.Record, line []byte) (bool, error) {
+		if err := judge.add(r); err != nil {
 			return false, err
 		}
-		return format.Decided(), out.record(r)
+		return format.Decided(), out.line(line)
 	})
+	if jerr := judge.end(); err == nil {
+		err = jerr
+	}
 	if cfg.Progress != nil {
 		fmt.Fprintln(env.stderr)
 	}
@@ -308,6 +313,73 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 		return sum, &exitError{ExitInternal, err}
 	}
 	return sum, nil
+}
+
+// judging is how a run's records reach its format.
+type judging struct {
+	add    func(*results.Record) error // in index order
+	mu     sync.Mutex
+	split  runner.Splitter
+	forks  []runner.Counter
+	unkept []*results.Record
+}
+
+// shareJudging gives the workers their share of the work on each record:
+// encoding its line when there is a file to write, and counting it on a
+// fork of the format's tally when the format can be split, so that the one
+// goroutine that hands records on in order does little more than write.
+func shareJudging(cfg *runner.Config, format runner.Format, encode bool) *judging {
+	j := &judging{add: format.Add}
+	j.split, _ = format.(runner.Splitter)
+	if j.split != nil {
+		j.add = j.split.AddOrdered
+		cfg.Discard = func(r *results.Record) { j.unkept = append(j.unkept, r.Clone()) }
+	}
+	if j.split == nil && !encode {
+		return j
+	}
+	cfg.NewLocal = func() runner.Local {
+		var enc *results.LineEncoder
+		if encode {
+			enc = results.NewLineEncoder()
+		}
+		var fork runner.Counter
+		if j.split != nil {
+			fork = j.split.Fork()
+			j.mu.Lock()
+			j.forks = append(j.forks, fork)
+			j.mu.Unlock()
+		}
+		return func(r *results.Record, line []byte) ([]byte, error) {
+			if fork != nil {
+				if err := fork.Count(r); err != nil {
+					return line, err
+				}
+			}
+			if enc != nil {
+				return enc.AppendRecord(line, r)
+			}
+			return line, nil
+		}
+	}
+	return j
+}
+
+// end merges the workers' counts into the format, less the records the run
+// did not keep; the workers have stopped.
+func (j *judging) end() error {
+	if len(j.forks) == 0 {
+		return nil
+	}
+	for _, r := range j.unkept {
+		j.forks[0].Uncount(r)
+	}
+	for _, f := range j.forks {
+		if err := j.split.Merge(f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // verdictExit maps a format's verdict to the exit code: 0 for standings and
@@ -335,14 +407,19 @@ func runEnd(env *env, sum runner.Summary, total int) error {
 	return nil
 }
 
-// outFile is the --out file, or nothing when none was asked for.
+// outFile is the --out file, or nothing when none was asked for. Lines
+// gather in a buffer that only ever holds whole lines, and go to the file in
+// one write each time it fills or 100 ms have passed: a run killed at any
+// moment leaves whole lines, unless the system itself tears a write.
 type outFile struct {
 	path string
 	f    *os.File
-	w    *results.Writer
-	buf  *bufio.Writer
+	buf  []byte
 	last time.Time
 }
+
+// outBuffer is how many bytes of lines gather before a write.
+const outBuffer = 64 << 10
 
 // openOut creates the --out file; an existing file is kept unless force.
 func openOut(path string, force bool) (*outFile, error) {
@@ -355,39 +432,61 @@ func openOut(path string, force bool) (*outFile, error) {
 		return nil, err
 	}
 	o.f = f
-	o.buf = bufio.NewWriterSize(f, 64<<10)
-	o.w = results.NewWriter(o.buf)
+	o.buf = make([]byte, 0, outBuffer)
 	return o, nil
 }
 
 func (o *outFile) write(h *results.Header) error {
-	if o.w == nil {
+	if o.f == nil {
 		return nil
 	}
-	if err := o.w.WriteHeader(h); err != nil {
+	var b bytes.Buffer
+	if err := results.NewWriter(&b).WriteHeader(h); err != nil {
 		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", o.path, err)}
 	}
+	o.buf = append(o.buf, b.Bytes()...)
 	return o.flush()
 }
 
-// record writes one record, flushing at most every 100 ms so that a crash
-// loses little and a fast run is not slowed by system calls.
-func (o *outFile) record(r *results.Record) error {
-	if o.w == nil {
+// line writes one record's line, flushing when the buffer is full or at
+// most every 100 ms, so that a crash loses little and a fast run is not
+// slowed by system calls.
+func (o *outFile) line(line []byte) error {
+	if o.f == nil {
 		return nil
 	}
-	if err := o.w.WriteRecord(r); err != nil {
-		return fmt.Errorf("--out %s: %w", o.path, err)
+	if len(o.buf)+len(line) > outBuffer && len(o.buf) > 0 {
+		if err := o.flush(); err != nil {
+			return err
+		}
 	}
-	if now := time.Now(); now.Sub(o.last) > 100*time.Millisecond {
+	o.buf = append(o.buf, line...)
+	if now := time.Now(); len(o.buf) >= outBuffer || now.Sub(o.last) > 100*time.Millisecond {
 		o.last = now
 		return o.flush()
 	}
 	return nil
 }
 
+// record encodes and writes one record.
+func (o *outFile) record(r *results.Record) error {
+	if o.f == nil {
+		return nil
+	}
+	line, err := results.NewLineEncoder().AppendRecord(nil, r)
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", o.path, err)
+	}
+	return o.line(line)
+}
+
 func (o *outFile) flush() error {
-	if err := o.buf.Flush(); err != nil {
+	if len(o.buf) == 0 {
+		return nil
+	}
+	_, err := o.f.Write(o.buf)
+	o.buf = o.buf[:0]
+	if err != nil {
 		return fmt.Errorf("--out %s: %w", o.path, err)
 	}
 	return nil

@@ -36,7 +36,7 @@ func benchmarkRunner(b *testing.B, workers int) {
 	for b.Loop() {
 		plan, err := runner.NewRoundRobinPlan(2, 1000, uint64(matches))
 		require.NoError(b, err)
-		_, err = runner.Run(context.Background(), runner.Config{Setup: st, Plan: plan, Workers: workers}, func(r *results.Record) (bool, error) {
+		_, err = runner.Run(context.Background(), runner.Config{Setup: st, Plan: plan, Workers: workers}, func(r *results.Record, _ []byte) (bool, error) {
 			turns += r.Turns
 			matches++
 			return false, nil

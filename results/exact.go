@@ -69,12 +69,19 @@ const _ uint64 = math.MaxInt64 - (maxPending+2)*digitMask
 // Add adds x, which must be finite: callers check (a NaN or an infinity
 // leaves the sums meaningless, though it does not panic). It does not
 // allocate.
-func (m *Moments) Add(x float64) {
+func (m *Moments) Add(x float64) { m.add(x, 1) }
+
+// Remove takes back an x added before, exactly: the sums are then those of
+// the values without it.
+func (m *Moments) Remove(x float64) { m.add(x, -1) }
+
+// add adds x (sign 1) or takes it back (sign −1).
+func (m *Moments) add(x float64, sign int64) {
 	if m.pending >= maxPending {
 		m.propagate()
 	}
 	m.pending++
-	m.n++
+	m.n += int(sign)
 
 	b := math.Float64bits(x)
 	exp := b >> 52 & 0x7ff
@@ -100,9 +107,9 @@ func (m *Moments) Add(x float64) {
 	lo := uint64(sm) << sh
 	hi := sm >> 1 >> (63 - sh)
 	s := (*[3]int64)(m.sum[off/digitBits:])
-	s[0] += int64(lo & digitMask)
-	s[1] += int64(lo >> digitBits)
-	s[2] += hi
+	s[0] += sign * int64(lo&digitMask)
+	s[1] += sign * int64(lo>>digitBits)
+	s[2] += sign * hi
 
 	// Σx²: mant² exactly as 128 bits, shifted into three words, five digits.
 	ph, pl := bits.Mul64(mant, mant)
@@ -112,11 +119,11 @@ func (m *Moments) Add(x float64) {
 	w1 := ph<<sh2 | pl>>1>>(63-sh2)
 	w2 := ph >> 1 >> (63 - sh2)
 	q := (*[5]int64)(m.sq[off2/digitBits:])
-	q[0] += int64(w0 & digitMask)
-	q[1] += int64(w0 >> digitBits)
-	q[2] += int64(w1 & digitMask)
-	q[3] += int64(w1 >> digitBits)
-	q[4] += int64(w2)
+	q[0] += sign * int64(w0&digitMask)
+	q[1] += sign * int64(w0>>digitBits)
+	q[2] += sign * int64(w1&digitMask)
+	q[3] += sign * int64(w1>>digitBits)
+	q[4] += sign * int64(w2)
 }
 
 // Merge adds everything o holds to m, exactly: merging the moments of two

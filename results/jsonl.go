@@ -44,6 +44,12 @@ func (w *Writer) WriteHeader(h *Header) error {
 // WriteRecord writes one match line, filling in its Type and Format. Empty
 // lists are written as [] rather than null, for readers in other languages.
 func (w *Writer) WriteRecord(r *Record) error {
+	c := matchLine(r)
+	return w.enc.Encode(&c)
+}
+
+// matchLine returns the record as its line holds it.
+func matchLine(r *Record) Record {
 	c := *r
 	c.Type, c.Format = TypeMatch, FormatVersion
 	if c.Bots == nil {
@@ -58,7 +64,33 @@ func (w *Writer) WriteRecord(r *Record) error {
 	if c.Faults == nil {
 		c.Faults = []sim.Fault{}
 	}
-	return w.enc.Encode(&c)
+	return c
+}
+
+// LineEncoder encodes match records into lines, the same bytes as
+// Writer.WriteRecord writes, for a worker to encode its own records. It is
+// not safe for concurrent use: one per goroutine.
+type LineEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// NewLineEncoder returns an encoder.
+func NewLineEncoder() *LineEncoder {
+	e := &LineEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}
+
+// AppendRecord appends r's line, newline included, to dst.
+func (e *LineEncoder) AppendRecord(dst []byte, r *Record) ([]byte, error) {
+	e.buf.Reset()
+	c := matchLine(r)
+	if err := e.enc.Encode(&c); err != nil {
+		return dst, err
+	}
+	return append(dst, e.buf.Bytes()...), nil
 }
 
 // LineError is an error in one line of a results file.

@@ -147,3 +147,24 @@ func readAll(text string) error {
 		}
 	}
 }
+
+// TestLineEncoderMatchesWriter checks that a worker's encoder writes the
+// bytes the Writer writes.
+func TestLineEncoderMatchesWriter(t *testing.T) {
+	recs := []Record{
+		{Match: 3, Seed: 1 << 60, Game: "g", Bots: []string{"a<b>", "c"}, Scores: []float64{0.1, 2e21}, Places: []int{1, 2}, Turns: 4,
+			Faults: []sim.Fault{{Seat: 1, Turn: 2, Kind: sim.FaultPanic, Msg: "<nil> & more"}}, StateHash: "00ff"},
+		{Match: 4, Error: "engine panic"},
+	}
+	var want bytes.Buffer
+	w := NewWriter(&want)
+	enc := NewLineEncoder()
+	var got []byte
+	for i := range recs {
+		require.NoError(t, w.WriteRecord(&recs[i]))
+		var err error
+		got, err = enc.AppendRecord(got, &recs[i])
+		require.NoError(t, err)
+	}
+	require.Equal(t, want.String(), string(got))
+}

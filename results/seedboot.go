@@ -61,14 +61,15 @@ type seedBootstrap struct {
 	cur     uint64
 	scratch []int64
 	touched []int
+	marked  []bool // marked[idx]: idx is in touched
 }
 
 func newSeedBootstrap(reps int, seed uint64, k int) *seedBootstrap {
-	return &seedBootstrap{reps: reps, seed: seed, k: k, half: make([]int64, reps*k*k), scratch: make([]int64, k*k)}
+	return &seedBootstrap{reps: reps, seed: seed, k: k, half: make([]int64, reps*k*k), scratch: make([]int64, k*k), marked: make([]bool, k*k)}
 }
 
 // add counts n half wins of entrant i over entrant j in the round played on
-// roundSeed. Matches of a round arrive together (records come in match
+// roundSeed (n < 0 takes them back). Matches of a round arrive together (records come in match
 // order); a round that comes back later is the same round and gets the same
 // weights, so even interleaved rounds add up exactly.
 func (sb *seedBootstrap) add(roundSeed uint64, i, j int, n int64) {
@@ -77,7 +78,8 @@ func (sb *seedBootstrap) add(roundSeed uint64, i, j int, n int64) {
 		sb.open, sb.cur = true, roundSeed
 	}
 	idx := i*sb.k + j
-	if sb.scratch[idx] == 0 {
+	if !sb.marked[idx] {
+		sb.marked[idx] = true
 		sb.touched = append(sb.touched, idx)
 	}
 	sb.scratch[idx] += n
@@ -100,7 +102,7 @@ func (sb *seedBootstrap) flush() {
 		}
 	}
 	for _, idx := range sb.touched {
-		sb.scratch[idx] = 0
+		sb.scratch[idx], sb.marked[idx] = 0, false
 	}
 	sb.touched = sb.touched[:0]
 }
@@ -110,4 +112,14 @@ func (sb *seedBootstrap) flush() {
 func (sb *seedBootstrap) replicate(b int) []int64 {
 	kk := sb.k * sb.k
 	return sb.half[b*kk : (b+1)*kk]
+}
+
+// merge adds o's replicate tallies to sb's: the bootstrap of two sets of
+// matches together. Both are flushed first.
+func (sb *seedBootstrap) merge(o *seedBootstrap) {
+	sb.flush()
+	o.flush()
+	for i, v := range o.half {
+		sb.half[i] += v
+	}
 }

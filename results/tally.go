@@ -109,31 +109,134 @@ func (t *Tally) Failed() int { return t.failed }
 
 // Add counts one match record. It returns an error, and counts nothing, when
 // the record names an unknown bot, its per-seat fields disagree, a place is
-// out of range or a score is not finite; r is not retained.
+// out of range or a score is not finite; r is not retained. Records come in
+// match order: Add is Count and AddOrdered together.
 func (t *Tally) Add(r *Record) error {
+	if err := t.validate(r); err != nil {
+		return err
+	}
+	if err := t.addOrdered(r); err != nil {
+		return err
+	}
+	t.count(r, 1)
+	return nil
+}
+
+// Count counts the part of a record that does not depend on the order of
+// the records: everything but the rounds and the sequential Elo. Workers
+// count their own matches on a Fork each; Merge adds the forks up, and
+// AddOrdered, given every record in match order, does the rest.
+func (t *Tally) Count(r *Record) error {
+	if err := t.validate(r); err != nil {
+		return err
+	}
+	t.count(r, 1)
+	return nil
+}
+
+// Uncount takes back a record that Count counted.
+func (t *Tally) Uncount(r *Record) { t.count(r, -1) }
+
+// AddOrdered counts what depends on the order of the records: the rounds
+// (runs of valid matches sharing a seed) and the sequential Elo.
+func (t *Tally) AddOrdered(r *Record) error {
+	if err := t.validate(r); err != nil {
+		return err
+	}
+	return t.addOrdered(r)
+}
+
+// Fork returns an empty tally with t's entrants and options, for a worker
+// to Count its matches on; Merge adds it back.
+func (t *Tally) Fork() *Tally {
+	f := NewTally(t.entrants, t.opt)
+	f.seq = nil
+	return f
+}
+
+// Merge adds everything o counted to t, exactly: the tally of two sets of
+// matches together. The rounds and the sequential Elo are not merged (they
+// come from AddOrdered). o is flushed but otherwise unchanged.
+func (t *Tally) Merge(o *Tally) error {
+	if !slices.Equal(t.entrants, o.entrants) {
+		return fmt.Errorf("merging tallies of different entrants")
+	}
+	t.matches += o.matches
+	t.failed += o.failed
+	t.seats = max(t.seats, o.seats)
+	t.turns += o.turns
+	for i := range t.stats {
+		a, b := &t.stats[i], &o.stats[i]
+		a.games += b.games
+		a.wins += b.wins
+		a.draws += b.draws
+		a.losses += b.losses
+		a.faults += b.faults
+		a.score.Merge(&b.score)
+		a.places = growInts(a.places, len(b.places))
+		for p, n := range b.places {
+			a.places[p] += n
+		}
+	}
+	if len(t.seatStat) < len(o.seatStat) {
+		t.seatStat = append(t.seatStat, make([]seatStats, len(o.seatStat)-len(t.seatStat))...)
+	}
+	for k := range o.seatStat {
+		a, b := &t.seatStat[k], &o.seatStat[k]
+		a.games += b.games
+		a.wins += b.wins
+		a.draws += b.draws
+		a.losses += b.losses
+		a.score.Merge(&b.score)
+	}
+	for i := range t.wins {
+		t.wins[i] += o.wins[i]
+		t.draws[i] += o.draws[i]
+	}
+	if t.boot != nil && o.boot != nil {
+		t.boot.merge(o.boot)
+	}
+	return nil
+}
+
+// validate checks a record before anything is counted.
+func (t *Tally) validate(r *Record) error {
 	if t.err != nil {
 		return t.err
 	}
 	if err := t.check(r); err != nil {
 		return fmt.Errorf("match %d: %w", r.Match, err)
 	}
+	return nil
+}
+
+// addOrdered counts the rounds and the sequential Elo of a valid record.
+func (t *Tally) addOrdered(r *Record) error {
 	if t.seq != nil {
 		if err := t.seq.Add(r); err != nil {
 			return fmt.Errorf("match %d: %w", r.Match, err)
 		}
 	}
-	t.matches++
 	if r.Error != "" {
-		t.failed++
 		return nil
 	}
-	n := len(r.Bots)
-	t.seats = max(t.seats, n)
-	t.turns += int64(r.Turns)
 	if t.rounds == 0 || r.Seed != t.lastSeed {
 		t.rounds++
 		t.lastSeed = r.Seed
 	}
+	return nil
+}
+
+// count adds a valid record's counts (sign 1) or takes them back (sign −1).
+func (t *Tally) count(r *Record, sign int) {
+	t.matches += sign
+	if r.Error != "" {
+		t.failed += sign
+		return
+	}
+	n := len(r.Bots)
+	t.seats = max(t.seats, n)
+	t.turns += int64(sign * r.Turns)
 	if len(t.seatStat) < n {
 		t.seatStat = append(t.seatStat, make([]seatStats, n-len(t.seatStat))...)
 	}
@@ -149,47 +252,57 @@ func (t *Tally) Add(r *Record) error {
 		e := t.index[name]
 		st, seat := &t.stats[e], &t.seatStat[k]
 		place, score := r.Places[k], r.Scores[k]
-		st.games++
-		seat.games++
+		st.games += sign
+		seat.games += sign
 		switch {
 		case place > 1:
-			st.losses++
-			seat.losses++
+			st.losses += sign
+			seat.losses += sign
 		case firsts == 1:
-			st.wins++
-			seat.wins++
+			st.wins += sign
+			seat.wins += sign
 		default:
-			st.draws++
-			seat.draws++
+			st.draws += sign
+			seat.draws += sign
 		}
-		st.score.Add(score)
-		seat.score.Add(score)
-		if len(st.places) < n {
-			st.places = append(st.places, make([]int, n-len(st.places))...)
+		if sign > 0 {
+			st.score.Add(score)
+			seat.score.Add(score)
+		} else {
+			st.score.Remove(score)
+			seat.score.Remove(score)
 		}
-		st.places[place-1]++
+		st.places = growInts(st.places, n)
+		st.places[place-1] += sign
 		t.seatBuf = append(t.seatBuf, seatPlace{e, place})
 	}
 	for _, f := range r.Faults {
-		t.stats[t.index[r.Bots[f.Seat]]].faults++
+		t.stats[t.index[r.Bots[f.Seat]]].faults += sign
 	}
-	t.countPairs(r.Seed)
-	return nil
+	t.countPairs(r.Seed, sign)
+}
+
+// growInts returns s with at least n elements, the new ones 0.
+func growInts(s []int, n int) []int {
+	if len(s) < n {
+		s = append(s, make([]int, n-len(s))...)
+	}
+	return s
 }
 
 // countPairs adds the pairwise results of the match in t.seatBuf to the
-// pair tables and to the bootstrap's round.
-func (t *Tally) countPairs(seed uint64) {
+// pair tables and to the bootstrap's round (sign −1 takes them back).
+func (t *Tally) countPairs(seed uint64, sign int) {
 	k := len(t.entrants)
 	t.hwBuf = appendHalfWins(t.hwBuf[:0], t.seatBuf)
 	for _, h := range t.hwBuf {
 		if h.n == 2 {
-			t.wins[int(h.i)*k+int(h.j)]++
+			t.wins[int(h.i)*k+int(h.j)] += int64(sign)
 		} else {
-			t.draws[int(h.i)*k+int(h.j)]++
+			t.draws[int(h.i)*k+int(h.j)] += int64(sign)
 		}
 		if t.boot != nil {
-			t.boot.add(seed, int(h.i), int(h.j), h.n)
+			t.boot.add(seed, int(h.i), int(h.j), int64(sign)*h.n)
 		}
 	}
 }

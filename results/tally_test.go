@@ -218,3 +218,52 @@ func TestTallyScoreIsExactForLargeScores(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(out), "10000000.500 ± 0.031", "the table shows the margin")
 }
+
+// TestForksMergeToTheSameStandings checks the workers' way of counting:
+// records dealt out to forks in batches that split rounds, counted in any
+// order, some counted and then taken back (a run that stopped), merged, and
+// given in match order to AddOrdered, make the same standings, to the byte,
+// as Add given every record in order. Scores are fractions, so that sums in
+// another order would differ in their last bits.
+func TestForksMergeToTheSameStandings(t *testing.T) {
+	entrants := []string{"a", "b", "c", "d"}
+	records := freeForAll(3000, entrants, []float64{1, 0.5, 0, 0}, 4)
+	for i := range records {
+		records[i].Seed = uint64(i / 3) // rounds of three matches
+		for k := range records[i].Scores {
+			records[i].Scores[k] = float64(records[i].Places[k])/3 + 0.1*float64(i%7)
+		}
+	}
+	for _, opt := range []Options{{Bootstrap: 200, Seed: 9}, {Bootstrap: -1, Rating: RatingBotsArena}} {
+		want := jsonOf(t, standings(t, newTally(t, opt, entrants, records...)))
+
+		main := NewTally(entrants, opt)
+		forks := []*Tally{main.Fork(), main.Fork(), main.Fork()}
+		rng := rand.New(rand.NewPCG(7, 7))
+		var batches [][]Record
+		for i := 0; i < len(records); {
+			n := 1 + rng.IntN(8)
+			batches = append(batches, records[i:min(i+n, len(records))])
+			i += n
+		}
+		rng.Shuffle(len(batches), func(a, b int) { batches[a], batches[b] = batches[b], batches[a] })
+		for bi, b := range batches {
+			f := forks[bi%len(forks)]
+			for i := range b {
+				require.NoError(t, f.Count(&b[i]))
+			}
+		}
+		// A stray record counted, then taken back.
+		stray := records[5]
+		stray.Scores = []float64{0.7, 0.2, 0.1, 0.3}
+		require.NoError(t, forks[1].Count(&stray))
+		forks[1].Uncount(&stray)
+		for i := range records {
+			require.NoError(t, main.AddOrdered(&records[i]))
+		}
+		for _, f := range forks {
+			require.NoError(t, main.Merge(f))
+		}
+		require.Equal(t, want, jsonOf(t, standings(t, main)), "rating %q", opt.Rating)
+	}
+}

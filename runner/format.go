@@ -28,6 +28,26 @@ type Format interface {
 	Report(w io.Writer, f results.Format) error
 }
 
+// Splitter is a format whose judging the workers can share: most of the
+// work on a record does not depend on the order of the records, so each
+// worker counts the matches it plays on a Fork of its own; the forks Merge
+// into the format when the run ends, and AddOrdered, given every record in
+// index order, does the rest. Counting a record on a fork and giving it to
+// AddOrdered is the same as giving it to Add.
+type Splitter interface {
+	Format
+	Fork() Counter
+	AddOrdered(r *results.Record) error
+	Merge(c Counter) error
+}
+
+// Counter counts records in any order; Uncount takes one back (a record a
+// worker played that the run did not keep).
+type Counter interface {
+	Count(r *results.Record) error
+	Uncount(r *results.Record)
+}
+
 // Verdict is what a format concludes from its records.
 type Verdict uint8
 
@@ -78,6 +98,15 @@ func (t *Tournament) Add(r *results.Record) error { return t.tally.Add(r) }
 
 // Decided reports false: a tournament plays every match.
 func (t *Tournament) Decided() bool { return false }
+
+// Fork returns an empty tally for a worker.
+func (t *Tournament) Fork() Counter { return t.tally.Fork() }
+
+// AddOrdered counts what depends on the order of the records.
+func (t *Tournament) AddOrdered(r *results.Record) error { return t.tally.AddOrdered(r) }
+
+// Merge adds a worker's tally.
+func (t *Tournament) Merge(c Counter) error { return t.tally.Merge(c.(*results.Tally)) }
 
 // Verdict returns NoVerdict.
 func (t *Tournament) Verdict() Verdict { return NoVerdict }
@@ -166,6 +195,15 @@ func (g *Gauntlet) Add(r *results.Record) error { return g.tally.Add(r) }
 
 // Decided reports false: a gauntlet plays every match.
 func (g *Gauntlet) Decided() bool { return false }
+
+// Fork returns an empty tally for a worker.
+func (g *Gauntlet) Fork() Counter { return g.tally.Fork() }
+
+// AddOrdered counts what depends on the order of the records.
+func (g *Gauntlet) AddOrdered(r *results.Record) error { return g.tally.AddOrdered(r) }
+
+// Merge adds a worker's tally.
+func (g *Gauntlet) Merge(c Counter) error { return g.tally.Merge(c.(*results.Tally)) }
 
 // Verdict returns NoVerdict.
 func (g *Gauntlet) Verdict() Verdict { return NoVerdict }

@@ -24,19 +24,39 @@ type Config struct {
 	Owned    []Span
 	Scenario string // the scenario's name, copied into every record
 	Workers  int    // goroutines playing matches; 0 means one per core; at most MaxWorkersPerCore per core
-	// Progress, when not nil, is called after each record is handed on,
-	// with the number handed on so far and the number of owned matches.
+	// Progress, when not nil, is called after each batch of records is
+	// handed on, with the number handed on so far and the number of owned
+	// matches.
 	Progress func(done, total int)
+	// NewLocal, when not nil, is called once by each worker. The worker
+	// hands every record it plays to its Local, in the order it plays them,
+	// before the record travels to the sink: the work on records that does
+	// not depend on their order (counting into the worker's own tally,
+	// encoding the record's line) is then shared by the workers rather than
+	// done by the one goroutine that hands records on in order.
+	NewLocal func() Local
+	// Discard, when not nil, is called before Run returns for every record
+	// that went through a Local but never reached the sink (the run was
+	// stopped or interrupted before its turn), so that what the Locals
+	// counted can be taken back. It is called from Run's goroutine.
+	Discard func(r *results.Record)
 }
+
+// Local is one worker's share of the work on each record it plays. It
+// appends whatever it wants to travel with the record (usually the record's
+// line of the results file) to line and returns it; the sink receives it.
+// An error stops the run.
+type Local func(r *results.Record, line []byte) ([]byte, error)
 
 // Span is the plan indices [Start, End).
 type Span struct{ Start, End int }
 
-// Sink receives the records of a run, strictly in index order. It returns
-// stop = true when the records so far settle the run (a sequential test has
-// decided): Run then plays nothing more. An error stops the run and is
-// returned by Run.
-type Sink func(r *results.Record) (stop bool, err error)
+// Sink receives the records of a run, strictly in index order, each with
+// what the worker's Local appended for it (nil without a Local). The record
+// and the line are only valid during the call. It returns stop = true when
+// the records so far settle the run (a sequential test has decided): Run
+// then plays nothing more. An error stops the run and is returned by Run.
+type Sink func(r *results.Record, line []byte) (stop bool, err error)
 
 // Summary tells how a run ended.
 type Summary struct {
@@ -56,37 +76,49 @@ const MaxWorkersPerCore = 4
 // not yet handed on. It bounds memory whatever the plan's length.
 const window = 256
 
-// Batches: a worker takes consecutive matches in batches sized so that
+// Batches: a worker claims consecutive matches in batches sized so that
 // even the longest match seen so far, times the batch size, lasts about
-// batchTime. Short matches (Tron's last microseconds) then do not pay for a
-// channel hand-off each, while a tournament that mixes them with long ones
-// hands out the matches one by one and keeps every worker busy to the end.
-// The size depends on timing, never the results: every match is the same
-// whoever plays it.
+// batchTime. Short matches (Tron's few microseconds) then pay for a claim
+// and a hand-off per batch, not per match, while a tournament that mixes
+// them with long ones hands out the matches one by one and keeps every
+// worker busy to the end. The size depends on timing, never the results:
+// every match is the same whoever plays it.
 const (
 	batchTime = time.Millisecond
 	maxBatch  = 64
 )
 
-// batch is a run of consecutive owned matches, by position among the owned
-// matches: [start, end).
-type batch struct{ start, end int }
-
-// finished is a played batch: a record per match, nil for a match dropped
-// on cancellation.
+// finished is a played batch, by position among the owned matches: a
+// record per match from start, nil for a match dropped on cancellation, and
+// the Local's output for each (line k is lines[ends[k-1]:ends[k]]).
 type finished struct {
 	start int
 	recs  []*results.Record
+	lines []byte
+	ends  []int
+	err   error // the Local's error, which ends the batch
+}
+
+func (f *finished) line(k int) []byte {
+	if f.ends == nil {
+		return nil
+	}
+	from := 0
+	if k > 0 {
+		from = f.ends[k-1]
+	}
+	return f.lines[from:f.ends[k]]
 }
 
 // Run plays the owned matches of the plan and hands every match's record to
 // sink, strictly in index order, from the calling goroutine, as soon as the
-// match and all those before it are done. When ctx is cancelled Run stops
-// starting matches, drops the ones running (each stops at the end of its
-// turn), hands on every finished match that has no unfinished one before
-// it, and returns with Interrupted set. When sink says stop, Run drops the
-// rest the same way and returns with Stopped set: the records handed on are
-// the same whatever the number of workers.
+// match and all those before it are done. Workers claim the matches in
+// batches. When ctx is cancelled Run stops starting matches, drops the ones
+// running (each stops at the end of its turn), hands on every finished
+// match that has no unfinished one before it, and returns with Interrupted
+// set. When sink says stop, Run drops the rest the same way and returns with
+// Stopped set: the records handed on are the same whatever the number of
+// workers.
 func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 	own, err := newOwned(cfg.Owned, cfg.Plan.Len())
 	if err != nil {
@@ -101,72 +133,103 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	q := newQueue(total, workers)
 	staged, _ := cfg.Plan.(Staged)
-	gate := &readiness{wake: make(chan struct{}, 1)}
-	gate.set(total)
 	if staged != nil {
-		gate.set(own.positionOf(staged.Ready(own.indexOrEnd(0, cfg.Plan.Len()))))
+		q.setReady(own.positionOf(staged.Ready(own.indexOrEnd(0, cfg.Plan.Len()))))
 	}
+	stopWatch := context.AfterFunc(ctx, q.stop)
+	defer stopWatch()
 
-	slots := make(chan struct{}, workers*window) // one per match started and not yet handed on
-	jobs := make(chan batch, workers)
 	done := make(chan finished, workers)
-	var longest atomic.Int64 // the longest match so far, in nanoseconds, for sizing batches
-
-	go dispatch(ctx, total, workers, slots, jobs, &longest, gate)
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(func() { work(ctx, cfg, own, jobs, done, &longest) })
+		wg.Go(func() { work(ctx, cfg, own, q, done) })
 	}
 	go func() { wg.Wait(); close(done) }()
 
 	sum := Summary{Workers: workers}
 	var (
 		next    int // position of the next record to hand on
-		pending = map[int]*results.Record{}
+		pending = map[int]finished{}
 		stopErr error
+		halted  bool // no more records are handed on
 	)
+	discard := func(f finished) {
+		if cfg.Discard == nil || cfg.NewLocal == nil {
+			return
+		}
+		for k, r := range f.recs {
+			if r != nil && (f.ends == nil || k < len(f.ends)) {
+				cfg.Discard(r)
+			}
+		}
+	}
 	for f := range done {
-		if stopErr != nil || sum.Stopped {
+		if halted {
+			discard(f)
 			continue // the run is stopping: drain
 		}
-		for k, rec := range f.recs {
-			if rec != nil {
-				pending[f.start+k] = rec
-			}
-		}
-		for r, ok := pending[next]; ok; r, ok = pending[next] {
-			delete(pending, next)
-			stop, err := sink(r)
-			if err != nil {
-				stopErr = err
-				cancel()
+		pending[f.start] = f
+		for {
+			f, ok := pending[next]
+			if !ok {
 				break
 			}
-			next++
-			sum.Played++
-			if r.Error != "" {
-				sum.Failed++
+			delete(pending, next)
+			k := 0
+			for ; k < len(f.recs) && !halted; k++ {
+				r := f.recs[k]
+				if r == nil || (f.ends != nil && k >= len(f.ends)) {
+					if f.err != nil {
+						stopErr = f.err
+					}
+					halted = true // a hole: nothing after it can be handed on
+					cancel()
+					break
+				}
+				stop, err := sink(r, f.line(k))
+				if err != nil {
+					stopErr, halted = err, true
+					cancel()
+					break
+				}
+				next++
+				sum.Played++
+				if r.Error != "" {
+					sum.Failed++
+				}
+				if stop && next < total {
+					sum.Stopped, halted = true, true
+					cancel()
+				}
 			}
-			<-slots
+			if halted {
+				rest := f
+				rest.recs = f.recs[k:]
+				if f.ends != nil {
+					rest.ends = f.ends[min(k, len(f.ends)):]
+				}
+				discard(rest)
+				break
+			}
+			q.handedOn(next)
 			if cfg.Progress != nil {
 				cfg.Progress(next, total)
-			}
-			if stop && next < total {
-				sum.Stopped = true
-				cancel()
-				break
 			}
 			if staged != nil && next < total {
 				ready := own.positionOf(staged.Ready(own.index(next)))
 				if ready <= next {
-					stopErr = fmt.Errorf("runner: the staged plan planned nothing past match %d", own.index(next))
+					stopErr, halted = fmt.Errorf("runner: the staged plan planned nothing past match %d", own.index(next)), true
 					cancel()
 					break
 				}
-				gate.set(ready)
+				q.setReady(ready)
 			}
 		}
+	}
+	for _, f := range pending {
+		discard(f)
 	}
 	if stopErr != nil {
 		return sum, stopErr
@@ -175,75 +238,110 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 	return sum, nil
 }
 
-// readiness tells the dispatcher how many owned matches are planned; it
-// only grows.
-type readiness struct {
-	ready atomic.Int64
-	wake  chan struct{}
-}
-
-func (g *readiness) set(n int) {
-	g.ready.Store(int64(n))
-	select {
-	case g.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (g *readiness) get() int { return int(g.ready.Load()) }
-
-// dispatch hands out the owned matches in order, in batches, never more than
+// queue hands out the owned matches in order, in batches, never more than
 // the window ahead of the matches handed on, and never past what the plan
-// has planned.
-func dispatch(ctx context.Context, total, workers int, slots chan<- struct{}, jobs chan<- batch, longest *atomic.Int64, gate *readiness) {
-	defer close(jobs)
-	for i := 0; i < total; {
-		ready := gate.get()
-		for ready <= i {
-			select {
-			case <-gate.wake:
-				ready = gate.get()
-			case <-ctx.Done():
-				return
-			}
-		}
-		n := 1
-		if l := longest.Load(); l > 0 {
-			n = int(int64(batchTime) / l)
-		}
-		n = max(1, min(n, maxBatch, (total-i)/(2*workers), ready-i))
-		for range n {
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-		}
-		select {
-		case jobs <- batch{i, i + n}:
-		case <-ctx.Done():
-			return
-		}
-		i += n
-	}
+// has planned. Workers claim from it; the goroutine that hands records on
+// moves its limits.
+type queue struct {
+	mu      sync.Mutex
+	cond    sync.Cond
+	next    int // position of the next match to hand out
+	total   int
+	ready   int // positions planned so far
+	limit   int // no batch starts at or past this position
+	workers int
+	stopped bool
+
+	longest atomic.Int64 // the longest match so far, in nanoseconds, for sizing batches
 }
 
-// work is one worker: it plays the batches it is given on its own table and
+func newQueue(total, workers int) *queue {
+	q := &queue{total: total, ready: total, limit: min(total, workers*window), workers: workers}
+	q.cond.L = &q.mu
+	return q
+}
+
+// claim returns the next batch [start, end), waiting while it is not
+// planned yet or too far ahead; ok is false when there is nothing left or
+// the run stops.
+func (q *queue) claim() (start, end int, ok bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for !q.stopped && q.next < q.total && (q.next >= q.ready || q.next >= q.limit) {
+		q.cond.Wait()
+	}
+	if q.stopped || q.next >= q.total {
+		return 0, 0, false
+	}
+	n := 1
+	if l := q.longest.Load(); l > 0 {
+		n = int(int64(batchTime) / l)
+	}
+	n = max(1, min(n, maxBatch, (q.total-q.next)/(2*q.workers), q.ready-q.next, q.limit-q.next))
+	start = q.next
+	q.next += n
+	return start, q.next, true
+}
+
+// handedOn moves the window: next records are handed on.
+func (q *queue) handedOn(next int) {
+	q.mu.Lock()
+	q.limit = min(q.total, next+q.workers*window)
+	q.mu.Unlock()
+	q.cond.Broadcast()
+}
+
+// setReady records that the plan has planned n positions.
+func (q *queue) setReady(n int) {
+	q.mu.Lock()
+	q.ready = n
+	q.mu.Unlock()
+	q.cond.Broadcast()
+}
+
+// stop wakes every waiting worker and hands out nothing more.
+func (q *queue) stop() {
+	q.mu.Lock()
+	q.stopped = true
+	q.mu.Unlock()
+	q.cond.Broadcast()
+}
+
+// work is one worker: it plays the batches it claims on its own table and
 // sends their records back.
-func work(ctx context.Context, cfg Config, own *owned, jobs <-chan batch, done chan<- finished, longest *atomic.Int64) {
+func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- finished) {
 	table := cfg.Setup.NewTable()
 	names := cfg.Setup.Entrants()
+	var local Local
+	if cfg.NewLocal != nil {
+		local = cfg.NewLocal()
+	}
 	var seating []int
-	for b := range jobs {
-		f := finished{start: b.start, recs: make([]*results.Record, b.end-b.start)}
-		for pos := b.start; pos < b.end && ctx.Err() == nil; pos++ {
+	for {
+		start, end, ok := q.claim()
+		if !ok {
+			return
+		}
+		f := finished{start: start, recs: make([]*results.Record, end-start)}
+		if local != nil {
+			f.ends = make([]int, 0, end-start)
+		}
+		for pos := start; pos < end && ctx.Err() == nil && f.err == nil; pos++ {
 			p := cfg.Plan.Match(own.index(pos), seating)
 			seating = p.Seating
-			start := time.Now()
+			t0 := time.Now()
 			res := table.Play(ctx, p.Seed, p.Seating)
-			atomicMax(longest, int64(time.Since(start)))
-			if !errors.Is(res.Err, sim.ErrInterrupted) {
-				f.recs[pos-b.start] = NewRecord(cfg.Setup, cfg.Scenario, p, names, res)
+			atomicMax(&q.longest, int64(time.Since(t0)))
+			if errors.Is(res.Err, sim.ErrInterrupted) {
+				break
+			}
+			rec := NewRecord(cfg.Setup, cfg.Scenario, p, names, res)
+			f.recs[pos-start] = rec
+			if local != nil {
+				f.lines, f.err = local(rec, f.lines)
+				if f.err == nil {
+					f.ends = append(f.ends, len(f.lines))
+				}
 			}
 		}
 		done <- f
@@ -346,5 +444,5 @@ func NewRecord(setup sim.Setup, scenario string, p Pairing, names []string, res 
 // Each returns a sink that hands every record to add and never stops the
 // run, e.g. Each(tally.Add).
 func Each(add func(*results.Record) error) Sink {
-	return func(r *results.Record) (bool, error) { return false, add(r) }
+	return func(r *results.Record, _ []byte) (bool, error) { return false, add(r) }
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,7 +32,7 @@ func runAll(t *testing.T, ctx context.Context, st sim.Setup, games, workers int)
 	plan, err := NewTournamentPlan(st.Seats(), len(st.Entrants()), games, 11)
 	require.NoError(t, err)
 	var lines []string
-	sum, err := Run(ctx, Config{Setup: st, Plan: plan, Scenario: "test", Workers: workers}, func(r *results.Record) (bool, error) {
+	sum, err := Run(ctx, Config{Setup: st, Plan: plan, Scenario: "test", Workers: workers}, func(r *results.Record, _ []byte) (bool, error) {
 		require.Equal(t, len(lines), r.Match, "records come in match order")
 		b, err := json.Marshal(r)
 		require.NoError(t, err)
@@ -109,7 +111,7 @@ func TestInterruptKeepsAPrefix(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var got []int
-	sum, err := Run(ctx, Config{Setup: st, Plan: plan, Workers: 2}, func(r *results.Record) (bool, error) {
+	sum, err := Run(ctx, Config{Setup: st, Plan: plan, Workers: 2}, func(r *results.Record, _ []byte) (bool, error) {
 		got = append(got, r.Match)
 		if len(got) == 25 {
 			cancel()
@@ -131,7 +133,7 @@ func TestEmitErrorStopsTheRun(t *testing.T) {
 	plan, _ := NewRoundRobinPlan(2, 1000, 1)
 	boom := errors.New("disk full")
 	n := 0
-	sum, err := Run(context.Background(), Config{Setup: st, Plan: plan, Workers: 2}, func(*results.Record) (bool, error) {
+	sum, err := Run(context.Background(), Config{Setup: st, Plan: plan, Workers: 2}, func(*results.Record, []byte) (bool, error) {
 		n++
 		if n == 10 {
 			return false, boom
@@ -149,7 +151,7 @@ func TestProgressCountsUp(t *testing.T) {
 	_, err := Run(context.Background(), Config{Setup: st, Plan: plan, Workers: 3, Progress: func(done, total int) {
 		require.Equal(t, 6, total)
 		seen = append(seen, done)
-	}}, func(*results.Record) (bool, error) { return false, nil })
+	}}, func(*results.Record, []byte) (bool, error) { return false, nil })
 	require.NoError(t, err)
 	require.Equal(t, []int{1, 2, 3, 4, 5, 6}, seen)
 }
@@ -159,7 +161,7 @@ func TestProgressCountsUp(t *testing.T) {
 func collect(t *testing.T, cfg Config, stopAt int) ([]string, Summary) {
 	t.Helper()
 	var lines []string
-	sum, err := Run(context.Background(), cfg, func(r *results.Record) (bool, error) {
+	sum, err := Run(context.Background(), cfg, func(r *results.Record, _ []byte) (bool, error) {
 		b, err := json.Marshal(r)
 		require.NoError(t, err)
 		lines = append(lines, string(b))
@@ -259,7 +261,7 @@ func TestStagedPlanWaitsForItsFirstStage(t *testing.T) {
 		require.NoError(t, err)
 		k := &knockout{first: first, wins: map[string]int{}, names: st.Entrants()}
 		var finals [][]string
-		sum, err := Run(context.Background(), Config{Setup: st, Plan: k, Workers: workers}, func(r *results.Record) (bool, error) {
+		sum, err := Run(context.Background(), Config{Setup: st, Plan: k, Workers: workers}, func(r *results.Record, _ []byte) (bool, error) {
 			if r.Match < first.Len() {
 				require.Nil(t, k.final, "no final is planned before the first stage is judged")
 				k.wins[r.Bots[slices.Index(r.Places, 1)]]++
@@ -279,7 +281,7 @@ func TestStalledStagedPlanIsAnError(t *testing.T) {
 	st := setup(t, `{}`, "dice", "step")
 	first, _ := NewRoundRobinPlan(2, 2, 1)
 	stalled := &stall{first}
-	_, err := Run(context.Background(), Config{Setup: st, Plan: stalled, Workers: 2}, func(*results.Record) (bool, error) { return false, nil })
+	_, err := Run(context.Background(), Config{Setup: st, Plan: stalled, Workers: 2}, func(*results.Record, []byte) (bool, error) { return false, nil })
 	require.EqualError(t, err, "runner: the staged plan planned nothing past match 2")
 }
 
@@ -288,3 +290,74 @@ type stall struct{ *RoundRobinPlan }
 
 func (s *stall) Len() int      { return 4 }
 func (s *stall) Ready(int) int { return 2 }
+
+// TestLocalsAndDiscard checks the workers' Locals: every record handed on
+// went through a Local and carries the line its Local appended, and what the
+// Locals saw but the sink never got is discarded, so that the Locals' counts
+// less the discarded equal the records handed on — for a whole run, an
+// interrupted one and one the sink stops.
+func TestLocalsAndDiscard(t *testing.T) {
+	st := setup(t, `{"turns":300}`, "dice", "step", "step:by=2")
+	plan, err := NewRoundRobinPlan(3, 300, 5)
+	require.NoError(t, err)
+	for _, stopAt := range []int{0, 40, -40} { // 0: whole run; 40: the sink stops; -40: interrupted
+		for _, workers := range []int{1, 2, 4} {
+			var counted, discarded atomic.Int64
+			ctx, cancel := context.WithCancel(context.Background())
+			cfg := Config{Setup: st, Plan: plan, Workers: workers,
+				NewLocal: func() Local {
+					return func(r *results.Record, line []byte) ([]byte, error) {
+						counted.Add(1)
+						return fmt.Appendf(line, "match %d", r.Match), nil
+					}
+				},
+				Discard: func(*results.Record) { discarded.Add(1) },
+			}
+			handed := 0
+			sum, err := Run(ctx, cfg, func(r *results.Record, line []byte) (bool, error) {
+				require.Equal(t, fmt.Sprintf("match %d", r.Match), string(line))
+				handed++
+				if stopAt < 0 && handed == -stopAt {
+					cancel()
+				}
+				return stopAt > 0 && handed == stopAt, nil
+			})
+			cancel()
+			require.NoError(t, err)
+			require.Equal(t, handed, sum.Played)
+			require.Equal(t, int64(handed), counted.Load()-discarded.Load(), "stop at %d, %d workers", stopAt, workers)
+			switch {
+			case stopAt == 0:
+				require.Equal(t, plan.Len(), handed)
+			case stopAt > 0:
+				require.True(t, sum.Stopped)
+				require.Equal(t, stopAt, handed)
+			default:
+				require.True(t, sum.Interrupted)
+			}
+		}
+	}
+}
+
+// TestLocalErrorStopsTheRun checks that a Local's error ends the run and is
+// returned.
+func TestLocalErrorStopsTheRun(t *testing.T) {
+	st := setup(t, `{}`, "dice", "step")
+	plan, err := NewRoundRobinPlan(2, 200, 5)
+	require.NoError(t, err)
+	cfg := Config{Setup: st, Plan: plan, Workers: 2, NewLocal: func() Local {
+		return func(r *results.Record, line []byte) ([]byte, error) {
+			if r.Match == 77 {
+				return line, errors.New("local refused match 77")
+			}
+			return line, nil
+		}
+	}}
+	handed := 0
+	_, err = Run(context.Background(), cfg, func(r *results.Record, _ []byte) (bool, error) {
+		handed++
+		return false, nil
+	})
+	require.EqualError(t, err, "local refused match 77")
+	require.LessOrEqual(t, handed, 77)
+}
