@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/pflag"
 
 	"github.com/arenasim/arena/results"
@@ -81,6 +82,13 @@ func (o *runOptions) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other) or gauntlet (--candidate against the bots)")
 	fs.StringVar(&o.candidate, "candidate", "", "the bot a gauntlet tests against the others, a `SPEC`")
 	o.play.register(fs, "standings format: table, markdown, csv or json")
+	o.play.registerShards(fs)
+	o.registerRating(fs)
+}
+
+// registerRating registers the flags of how the standings are rated, which
+// arena rate shares.
+func (o *runOptions) registerRating(fs *pflag.FlagSet) {
 	fs.StringVar(&o.anchor, "anchor", "", "rate this bot 0 (`BOT`) or a given Elo (BOT=ELO) instead of the mean at 0")
 	fs.IntVar(&o.bootstrap, "bootstrap", results.DefaultBootstrap, fmt.Sprintf("bootstrap resamples behind the 95%% intervals, at most %d; 0 for no intervals", maxBootstrap))
 	fs.BoolVar(&o.h2h, "h2h", false, "add the head-to-head, likelihood-of-superiority and seat tables (JSON always has them)")
@@ -127,22 +135,41 @@ func (o *runOptions) ratingOptions(entrants []string, seed uint64) (results.Opti
 // playFlags are the flags of the commands that play a plan: how, and where
 // the records and the report go.
 type playFlags struct {
-	jobs     int
-	out      string
-	force    bool
-	format   string
-	progress bool
+	fs           *pflag.FlagSet
+	jobs         int
+	out          string
+	force        bool
+	format       string
+	progress     bool
+	resume       bool
+	anyRevision  bool
+	shard        string
+	shardFromEnv bool
+	shardCount   int
+	sharded      bool // the format may be sharded
+	k, n         int  // the shard, 0 for the whole run
 }
 
 func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
+	p.fs = fs
 	fs.IntVarP(&p.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "matches played at once (at most 4 per core)")
 	fs.StringVarP(&p.out, "out", "o", "", "write the match records to this JSONL `file`")
 	fs.BoolVar(&p.force, "force", false, "overwrite the output files if they exist")
+	fs.BoolVar(&p.resume, "resume", false, "continue the run whose --out file exists: check its header, keep its records, play the rest")
+	fs.BoolVar(&p.anyRevision, "any-revision", false, "let --resume continue a file another build of arena wrote")
 	fs.StringVarP(&p.format, "format", "f", "table", formatDoc)
-	fs.BoolVar(&p.progress, "progress", false, "show progress on stderr even when it is not a terminal")
+	fs.BoolVar(&p.progress, "progress", false, "show progress on stderr even when it is not a terminal (a line every few seconds)")
 }
 
-// check reads the report format and checks -j.
+// registerShards adds the flags of formats that may be sharded.
+func (p *playFlags) registerShards(fs *pflag.FlagSet) {
+	p.sharded = true
+	fs.StringVar(&p.shard, "shard", "", "play only shard `K/N` of the run's matches (whole rounds); arena merge joins the shards' files")
+	fs.BoolVar(&p.shardFromEnv, "shard-from-env", false, "read the shard from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard-count) or a Slurm array (SLURM_ARRAY_TASK_*)")
+	fs.IntVar(&p.shardCount, "shard-count", 0, "the N of the shards, for --shard-from-env in a Kubernetes Indexed Job (its completions)")
+}
+
+// check reads the report format, -j, --out, --resume and the shard.
 func (p *playFlags) check() (results.Format, error) {
 	f, err := results.ParseFormat(p.format)
 	if err != nil {
@@ -151,7 +178,29 @@ func (p *playFlags) check() (results.Format, error) {
 	if p.jobs < 1 {
 		return 0, badInput("--jobs: %d is not a positive number", p.jobs)
 	}
-	return f, nil
+	if p.fs.Changed("out") && strings.TrimSpace(p.out) == "" {
+		return 0, badInput("--out: empty file name")
+	}
+	if fi, err := os.Stat(p.out); p.out != "" && err == nil && fi.IsDir() {
+		return 0, badInput("--out %s: is a directory; name a file", p.out)
+	}
+	if p.resume && p.out == "" {
+		return 0, badInput("--resume: give the file to continue with --out")
+	}
+	if p.resume && p.force {
+		return 0, badInput("--resume keeps the --out file and --force overwrites it: give one of them")
+	}
+	switch {
+	case p.shard != "" && p.shardFromEnv:
+		return 0, badInput("--shard and --shard-from-env: give one of them")
+	case p.shard != "":
+		p.k, p.n, err = parseShard(p.shard)
+	case p.shardFromEnv:
+		p.k, p.n, err = shardFromEnv(os.Getenv, p.shardCount)
+	case p.sharded && p.fs.Changed("shard-count"):
+		err = badInput("--shard-count: only with --shard-from-env")
+	}
+	return f, err
 }
 
 func runTournament(ctx context.Context, env *env, opts options, args []string) error {
@@ -181,6 +230,8 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 		return badInput("--schedule: unknown schedule %q (choices: round-robin, gauntlet)", o.schedule)
 	case o.candidate != "" && o.schedule != "gauntlet":
 		return badInput("--candidate: only a gauntlet has a candidate (add --schedule gauntlet)")
+	case c.scenario.League != nil && o.play.n > 0:
+		return badInput("--shard: %s is a league, whose verdict needs every game in one run", c.scenario.Name)
 	case c.scenario.League != nil && o.sel.fs.Changed("schedule"):
 		return badInput("--schedule: %s is a league, which has its own schedule", c.scenario.Name)
 	case c.scenario.League != nil:
@@ -197,7 +248,7 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if err != nil {
 		return err
 	}
-	if err := runEnd(env, sum, format.Plan().Len()); err != nil {
+	if err := runEnd(env, sum, o.play.owned(format.Plan())); err != nil {
 		return err
 	}
 	return verdictExit(format.Verdict())
@@ -278,30 +329,59 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 		Games: games, Matches: plan.Len(), Seed: seed,
 	}
 	format.Header(header)
-	out, err := openOut(o.out, o.force)
-	if err != nil {
-		return runner.Summary{}, err
+	header.Version, header.Revision = provenance()
+	own := []runner.Span{{Start: 0, End: plan.Len()}}
+	if o.n > 0 {
+		spans, err := runner.ShardSpans(plan, o.k, o.n)
+		if err != nil {
+			return runner.Summary{}, badInput("--shard: %v", err)
+		}
+		own = spans
+		header.Shard = &results.Shard{K: o.k, N: o.n, Matches: ownedMatches(spans)}
+	}
+	var out *outFile
+	done := 0 // records already in a resumed file
+	if _, err := os.Stat(o.out); o.resume && err == nil {
+		out, done, err = resumeOut(o.out, header, own, format.Add, o.anyRevision)
+		if err != nil {
+			return runner.Summary{}, err
+		}
+	} else {
+		if out, err = openOut(o.out, o.force); err != nil {
+			return runner.Summary{}, err
+		}
+		if err := out.write(header); err != nil {
+			return runner.Summary{}, err
+		}
 	}
 	defer out.close()
-	if err := out.write(header); err != nil {
-		return runner.Summary{}, err
-	}
-	cfg := runner.Config{Setup: setup, Plan: plan, Scenario: scenario, Workers: o.jobs}
+	cfg := runner.Config{Setup: setup, Plan: plan, Owned: runner.Skip(own, done), Scenario: scenario, Workers: o.jobs}
+	var prog *progress
 	if o.progress || isTerminal(env.stderr) {
-		cfg.Progress = newProgress(env.stderr, format)
+		prog = newProgress(env.stderr, format, done)
+		prog.leaders = newLeaderBoard(setup.Entrants())
+		cfg.Progress = prog.update
 	}
-	judge := shareJudging(&cfg, format, out.f != nil)
-	sum, err := runner.Run(ctx, cfg, func(r *results.Record, line []byte) (bool, error) {
-		if err := judge.add(r); err != nil {
-			return false, err
+	var sum runner.Summary
+	var err error
+	if len(cfg.Owned) > 0 && !format.Decided() {
+		judge := shareJudging(&cfg, format, out.f != nil)
+		sum, err = runner.Run(ctx, cfg, func(r *results.Record, line []byte) (bool, error) {
+			if err := judge.add(r); err != nil {
+				return false, err
+			}
+			if prog != nil {
+				prog.add(r)
+			}
+			return format.Decided(), out.line(line)
+		})
+		if jerr := judge.end(); err == nil {
+			err = jerr
 		}
-		return format.Decided(), out.line(line)
-	})
-	if jerr := judge.end(); err == nil {
-		err = jerr
 	}
-	if cfg.Progress != nil {
-		fmt.Fprintln(env.stderr)
+	sum.Played += done
+	if prog != nil {
+		prog.end()
 	}
 	if err != nil {
 		return sum, &exitError{ExitInternal, err}
@@ -380,6 +460,16 @@ func (j *judging) end() error {
 		}
 	}
 	return nil
+}
+
+// owned returns the number of matches the run owns: its shard's, or all.
+func (p *playFlags) owned(plan runner.Plan) int {
+	if p.n > 0 {
+		if spans, err := runner.ShardSpans(plan, p.k, p.n); err == nil {
+			return ownedMatches(spans)
+		}
+	}
+	return plan.Len()
 }
 
 // verdictExit maps a format's verdict to the exit code: 0 for standings and
@@ -544,26 +634,145 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// newProgress returns a progress line writer, redrawn at most 10 times a
-// second; a format with a Status (a sequential test's LLR) adds it.
-func newProgress(w io.Writer, format runner.Format) func(done, total int) {
-	start := time.Now()
-	var last time.Time
-	status, _ := format.(interface{ Status() string })
-	erase := "" // on a terminal, clear what a longer line left
+// progress reports a run's progress on stderr: on a terminal, a live bar
+// (done/total, matches per second, elapsed and remaining time) from the
+// progressbar library, with the leader or the format's status beside it;
+// elsewhere (--progress in CI or under nohup) a plain line every few
+// seconds that a log can hold.
+type progress struct {
+	w       io.Writer
+	bar     *progressbar.ProgressBar // nil when stderr is not a terminal
+	status  func() string            // the format's status line, if it has one
+	start   time.Time
+	last    time.Time
+	offset  int // matches already in a resumed file
+	leaders *leaderBoard
+}
+
+// plainEvery is how often the plain progress line is printed.
+const plainEvery = 5 * time.Second
+
+func newProgress(w io.Writer, format runner.Format, offset int) *progress {
+	p := &progress{w: w, start: time.Now(), offset: offset}
+	if st, ok := format.(interface{ Status() string }); ok {
+		p.status = st.Status
+	}
 	if isTerminal(w) {
-		erase = "\x1b[K"
+		p.bar = progressbar.NewOptions(-1,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("matches"),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionShowDescriptionAtLineEnd(),
+			progressbar.OptionSetWidth(20),
+		)
 	}
-	return func(done, total int) {
-		now := time.Now()
-		if done < total && now.Sub(last) < 100*time.Millisecond {
-			return
-		}
-		last = now
-		line := fmt.Sprintf("\r%d/%d matches (%.0f%%), %.1f s", done, total, 100*float64(done)/float64(total), now.Sub(start).Seconds())
-		if status != nil {
-			line += "  " + status.Status()
-		}
-		fmt.Fprint(w, line+erase)
+	return p
+}
+
+// add notes a record handed on, for the leader.
+func (p *progress) add(r *results.Record) {
+	if p.leaders != nil {
+		p.leaders.add(r)
 	}
+}
+
+// update is the runner's Progress callback.
+func (p *progress) update(done, total int) {
+	done, total = done+p.offset, total+p.offset
+	note := ""
+	if p.status != nil {
+		note = p.status()
+	} else if p.leaders != nil {
+		note = p.leaders.String()
+	}
+	if p.bar != nil {
+		if p.bar.GetMax() != total {
+			p.bar.ChangeMax(total)
+		}
+		p.bar.Describe(note)
+		_ = p.bar.Set(done)
+		return
+	}
+	now := time.Now()
+	if done < total && now.Sub(p.last) < plainEvery {
+		return
+	}
+	p.last = now
+	el := now.Sub(p.start).Seconds()
+	rate := float64(done-p.offset) / max(el, 1e-9)
+	eta := "-"
+	if rate > 0 {
+		eta = (time.Duration(float64(total-done)/rate) * time.Second).Round(time.Second).String()
+	}
+	line := fmt.Sprintf("arena: %d/%d matches (%.0f%%), %.0f matches/s, %.0f s elapsed, ETA %s", done, total, 100*float64(done)/float64(max(total, 1)), rate, el, eta)
+	if note != "" {
+		line += ", " + note
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+// end finishes the live line.
+func (p *progress) end() {
+	if p.bar != nil {
+		_ = p.bar.Exit()
+		fmt.Fprintln(p.w)
+	}
+}
+
+// leaderBoard keeps each entrant's points (a win 1, a draw ½ per pair of
+// seats it beat or tied) to name the leader as records come.
+type leaderBoard struct {
+	names  []string
+	index  map[string]int
+	points []float64
+	games  []int
+}
+
+func newLeaderBoard(names []string) *leaderBoard {
+	b := &leaderBoard{names: names, index: map[string]int{}, points: make([]float64, len(names)), games: make([]int, len(names))}
+	for i, n := range names {
+		b.index[n] = i
+	}
+	return b
+}
+
+func (b *leaderBoard) add(r *results.Record) {
+	if r.Error != "" || len(r.Places) != len(r.Bots) {
+		return
+	}
+	for k, name := range r.Bots {
+		i, ok := b.index[name]
+		if !ok {
+			continue
+		}
+		b.games[i]++
+		others := len(r.Bots) - 1
+		for j, pl := range r.Places {
+			switch {
+			case j == k:
+			case r.Places[k] < pl:
+				b.points[i] += 1 / float64(max(others, 1))
+			case r.Places[k] == pl:
+				b.points[i] += 0.5 / float64(max(others, 1))
+			}
+		}
+	}
+}
+
+// String names the entrant with the best score so far.
+func (b *leaderBoard) String() string {
+	best := -1
+	for i := range b.names {
+		if b.games[i] > 0 && (best < 0 || b.points[i]/float64(b.games[i]) > b.points[best]/float64(b.games[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return fmt.Sprintf("leader %s %.1f%%", b.names[best], 100*b.points[best]/float64(b.games[best]))
 }

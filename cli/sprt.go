@@ -124,7 +124,7 @@ func runSPRT(ctx context.Context, env *env, opts options, args []string) error {
 			return err
 		}
 	}
-	if err := runEnd(env, sum, format.Plan().Len()); err != nil {
+	if err := runEnd(env, sum, o.play.owned(format.Plan())); err != nil {
 		return err
 	}
 	return verdictExit(format.Verdict())

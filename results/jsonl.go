@@ -177,6 +177,9 @@ func (r *Reader) next() ([]byte, error) {
 
 func (r *Reader) fail(err error) error { return &LineError{r.name, r.line, err} }
 
+// Fail returns err as the error of the line last read.
+func (r *Reader) Fail(err error) error { return r.fail(err) }
+
 func checkFormat(v int) error {
 	if v < 1 || v > FormatVersion {
 		return fmt.Errorf("format %d is not one this arena reads (1..%d)", v, FormatVersion)

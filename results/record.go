@@ -23,11 +23,33 @@ type Header struct {
 	Games     int        `json:"games"`   // the --games asked for
 	Matches   int        `json:"matches"` // the matches the schedule holds
 	Seed      uint64     `json:"seed"`    // the master seed
-	// Schedule names the format when it is not the default tournament (a
-	// league's is in its scenario): "gauntlet" or "sprt".
-	Schedule  string        `json:"schedule,omitempty"`
-	Candidate string        `json:"candidate,omitempty"` // a gauntlet's candidate
-	SPRT      *SPRTSettings `json:"sprt,omitempty"`      // a sequential test's settings
+	// Schedule names the format when it is not the default tournament:
+	// "gauntlet", "sprt" or "league".
+	Schedule  string          `json:"schedule,omitempty"`
+	Candidate string          `json:"candidate,omitempty"` // a gauntlet's candidate
+	SPRT      *SPRTSettings   `json:"sprt,omitempty"`      // a sequential test's settings
+	League    *LeagueSettings `json:"league,omitempty"`    // a league's settings
+	// Version and Revision are the arena that wrote the file: its module
+	// version and VCS revision, "devel" when the build does not say.
+	// Resuming and merging refuse files from another revision.
+	Version  string `json:"version,omitempty"`
+	Revision string `json:"revision,omitempty"`
+	// Shard is set when the file holds one shard of the run.
+	Shard *Shard `json:"shard,omitempty"`
+}
+
+// LeagueSettings are what a league's verdict needs beyond its records.
+type LeagueSettings struct {
+	Needed int `json:"needed"` // wins needed for promotion
+}
+
+// Shard is shard K of N of a run: the rounds from the (K−1)·R/N-th to the
+// K·R/N-th, rounded down, of the run's R rounds. Matches counts the shard's
+// matches, so that a file holding fewer is recognisably incomplete.
+type Shard struct {
+	K       int `json:"k"`
+	N       int `json:"n"`
+	Matches int `json:"matches"`
 }
 
 // Record is one match: every table and rating is computed from records

@@ -144,8 +144,10 @@ func NewLeague(entrants []string, games, needed int, master uint64) (*League, er
 // Plan returns the matches.
 func (l *League) Plan() Plan { return l.plan }
 
-// Header adds nothing: the scenario holds the league.
-func (l *League) Header(*results.Header) {}
+// Header names the schedule and the wins needed.
+func (l *League) Header(h *results.Header) {
+	h.Schedule, h.League = "league", &results.LeagueSettings{Needed: l.league.Needed}
+}
 
 // Add counts one game.
 func (l *League) Add(r *results.Record) error { return l.league.Add(r) }

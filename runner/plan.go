@@ -115,3 +115,49 @@ func circle(master uint64, block, n int) []int {
 // blockStream is the random stream the seating of blocks draws from; it is
 // distinct from the engine's and the seats' streams.
 const blockStream = 1 << 32
+
+// RoundSize returns the matches per round: the matches that share a seed,
+// which a shard keeps together.
+func (r rounds) RoundSize() int { return r.perRound }
+
+// MaxShards bounds the N of --shard K/N.
+const MaxShards = 1 << 20
+
+// ShardSpans returns the matches of shard k of n (1 ≤ k ≤ n) of the plan:
+// the rounds from ⌊(k−1)·R/n⌋ to ⌊k·R/n⌋ of its R rounds, so that every
+// match is in exactly one shard and the matches of a round (a seed's paired
+// or rotated games) stay in the same one.
+func ShardSpans(plan Plan, k, n int) ([]Span, error) {
+	rp, ok := plan.(interface{ RoundSize() int })
+	if !ok {
+		return nil, fmt.Errorf("this format cannot be sharded")
+	}
+	if n < 1 || n > MaxShards || k < 1 || k > n {
+		return nil, fmt.Errorf("shard %d/%d: want K from 1 to N, N from 1 to %d", k, n, MaxShards)
+	}
+	per, length := rp.RoundSize(), plan.Len()
+	count := ceilDiv(length, per)
+	if n > count {
+		return nil, fmt.Errorf("shard %d/%d: the run has only %d rounds to share", k, n, count)
+	}
+	from, to := (k-1)*count/n, k*count/n // count ≤ 2⁴⁰ and n ≤ 2²⁰: no overflow
+	return []Span{{from * per, min(to*per, length)}}, nil
+}
+
+// Skip returns the spans without their first n matches: what a resumed run
+// still owns once n records are in its file.
+func Skip(spans []Span, n int) []Span {
+	var out []Span
+	for _, s := range spans {
+		if size := s.End - s.Start; n >= size {
+			n -= size
+			continue
+		}
+		out = append(out, Span{s.Start + n, s.End})
+		n = 0
+	}
+	if out == nil {
+		out = []Span{}
+	}
+	return out
+}

@@ -235,3 +235,37 @@ func TestGauntletPlanErrors(t *testing.T) {
 		require.EqualError(t, err, tc.want)
 	}
 }
+
+// TestShardSpansPartition checks that shards hold every match exactly once,
+// in whole rounds, for every plan kind and many shard counts.
+func TestShardSpansPartition(t *testing.T) {
+	rr, err := NewRoundRobinPlan(3, 11, 1)
+	require.NoError(t, err)
+	rot, err := NewRotationPlan(4, 6, 50, 2)
+	require.NoError(t, err)
+	for _, plan := range []Plan{rr, rot} {
+		per := plan.(interface{ RoundSize() int }).RoundSize()
+		rounds := ceilDiv(plan.Len(), per)
+		for n := 1; n <= rounds; n++ {
+			next := 0
+			for k := 1; k <= n; k++ {
+				spans, err := ShardSpans(plan, k, n)
+				require.NoError(t, err)
+				for _, s := range spans {
+					require.Equal(t, next, s.Start, "shard %d/%d starts where the last ended", k, n)
+					require.Zero(t, s.Start%per, "shard %d/%d starts on a round", k, n)
+					require.Equal(t, plan.Match(s.Start, nil).Deal*per, s.Start)
+					next = s.End
+				}
+			}
+			require.Equal(t, plan.Len(), next, "%d shards cover the plan", n)
+		}
+		_, err := ShardSpans(plan, 1, rounds+1)
+		require.ErrorContains(t, err, "only")
+		_, err = ShardSpans(plan, 0, 2)
+		require.Error(t, err)
+	}
+	require.Equal(t, []Span{{5, 10}, {20, 30}}, Skip([]Span{{0, 10}, {20, 30}}, 5))
+	require.Equal(t, []Span{{25, 30}}, Skip([]Span{{0, 10}, {20, 30}}, 15))
+	require.Equal(t, []Span{}, Skip([]Span{{0, 10}}, 10))
+}

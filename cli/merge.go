@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/results"
+)
+
+var mergeCommand = &command{
+	name:  "merge",
+	usage: "merge FILE... --out FILE",
+	short: "join the results files of a run's shards into the file of one run",
+	long: `Merge joins the --out files of the shards of one run (arena run --shard K/N,
+in any order) into one results file, byte for byte the file that the run
+played whole would have written. It refuses, with one line, files of
+different runs (another scenario, bots, seed, parameters, games or build),
+a shard missing or given twice, and a shard whose file is incomplete (a gap:
+arena run --resume completes it) or holds a match twice.
+
+Then arena rate prints the standings of the merged file.`,
+	options: func() options { return &mergeOptions{} },
+	run:     mergeFiles,
+}
+
+type mergeOptions struct {
+	out         string
+	force       bool
+	anyRevision bool
+}
+
+func (o *mergeOptions) register(fs *pflag.FlagSet) {
+	fs.StringVarP(&o.out, "out", "o", "", "write the merged records to this JSONL `file`")
+	fs.BoolVar(&o.force, "force", false, "overwrite the --out file if it exists")
+	fs.BoolVar(&o.anyRevision, "any-revision", false, "merge shards that different builds of arena wrote")
+}
+
+func mergeFiles(_ context.Context, env *env, opts options, args []string) error {
+	o := opts.(*mergeOptions)
+	if o.out == "" {
+		return badInput("merge: give the merged file with --out FILE")
+	}
+	files, h, err := openRunFiles(args, o.anyRevision)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if f.path == o.out {
+			return badInput("--out %s: is one of the files to merge", o.out)
+		}
+	}
+	// Check every shard first: nothing is written for a refused merge.
+	format, err := formatOf(h, &runOptions{bootstrap: 0, rating: results.RatingBradleyTerry})
+	if err != nil {
+		return err
+	}
+	plan := format.Plan()
+	for _, f := range files {
+		one := []runFile{f}
+		got, want, _, err := readRun(one, plan, func(*results.Record) error { return nil })
+		if err != nil {
+			return err
+		}
+		if got < want {
+			return badInput("%s: holds %d of its shard's %d matches: a gap (arena run --resume completes it)", f.path, got, want)
+		}
+	}
+	out, err := createFile("--out", o.out, o.force)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(out, 1<<20)
+	werr := results.NewWriter(w).WriteHeader(h)
+	for _, f := range files {
+		if werr == nil {
+			werr = copyRecords(w, f.path)
+		}
+	}
+	if werr == nil {
+		werr = w.Flush()
+	}
+	if cerr := out.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		_ = os.Remove(o.out)
+		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", o.out, werr)}
+	}
+	return nil
+}
+
+// copyRecords copies the record lines of a results file, as they are,
+// after its header line.
+func copyRecords(w io.Writer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	first := true
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 && line[len(line)-1] == '\n' {
+			if !first && len(bytes.TrimSpace(line)) > 0 {
+				if _, werr := w.Write(line); werr != nil {
+					return werr
+				}
+			}
+			first = false
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}

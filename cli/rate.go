@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+)
+
+var rateCommand = &command{
+	name:  "rate",
+	usage: "rate FILE... [flags]",
+	short: "print the standings or the verdict of results files",
+	long: `Rate reads the results files of one run — the --out file of arena run or
+arena sprt, or the files of its shards in any order — and prints from the
+records alone exactly what the run printed: the standings of a tournament
+or a gauntlet, a league's games and verdict, a sequential test's verdict,
+with the same exit code. Given the same rating flags as the run (--anchor,
+--bootstrap, --h2h, --rating, --format), its output is the run's, byte for
+byte; other flags rate the same records another way.
+
+A file that holds fewer records than its run planned (a run interrupted or
+killed; arena run --resume completes it) is rated as it is, with a line on
+stderr saying how many matches it holds. A line torn by a crash at the end
+of a file is left out.`,
+	options: func() options { return &rateOptions{} },
+	run:     rateFiles,
+}
+
+type rateOptions struct {
+	fs          *pflag.FlagSet
+	rating      runOptions
+	format      string
+	anyRevision bool
+}
+
+func (o *rateOptions) register(fs *pflag.FlagSet) {
+	o.fs = fs
+	o.rating.registerRating(fs)
+	fs.StringVarP(&o.format, "format", "f", "table", "report format: table, markdown, csv or json")
+	fs.BoolVar(&o.anyRevision, "any-revision", false, "rate shards that different builds of arena wrote")
+}
+
+func rateFiles(_ context.Context, env *env, opts options, args []string) error {
+	o := opts.(*rateOptions)
+	report, err := results.ParseFormat(o.format)
+	if err != nil {
+		return badInput("--format: %v", err)
+	}
+	files, h, err := openRunFiles(args, o.anyRevision)
+	if err != nil {
+		return err
+	}
+	format, err := formatOf(h, &o.rating)
+	if err != nil {
+		return err
+	}
+	got, want, complete, err := readRun(files, format.Plan(), format.Add)
+	if err != nil {
+		return err
+	}
+	decided := format.Decided()
+	if err := format.Report(env.stdout, report); err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	if !complete && !decided {
+		fmt.Fprintf(env.stderr, "arena: incomplete: the files hold %d of the run's %d matches (arena run --resume completes a file)\n", got, want)
+	}
+	return verdictExit(format.Verdict())
+}
+
+// formatOf rebuilds a run's format from its header, rated with the flags
+// in o.
+func formatOf(h *results.Header, o *runOptions) (runner.Format, error) {
+	bad := func(err error) error { return badInput("the header's %s: %v", h.Scenario, err) }
+	switch h.Schedule {
+	case "", "gauntlet":
+		opt, err := o.ratingOptions(h.Bots, h.Seed)
+		if err != nil {
+			return nil, err
+		}
+		var f runner.Format
+		if h.Schedule == "gauntlet" {
+			f, err = runner.NewGauntlet(h.Seats, h.Bots, h.Games, h.Seed, opt)
+		} else {
+			f, err = runner.NewTournament(h.Seats, h.Bots, h.Games, h.Seed, opt)
+		}
+		if err != nil {
+			return nil, bad(err)
+		}
+		return f, nil
+	case "league":
+		if h.League == nil || len(h.Bots) == 0 {
+			return nil, badInput("the header of a league has no \"league\" settings")
+		}
+		f, err := runner.NewLeague(h.Bots, h.Games, h.League.Needed, h.Seed)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return f, nil
+	case "sprt":
+		if h.SPRT == nil {
+			return nil, badInput("the header of a sequential test has no \"sprt\" settings")
+		}
+		test, err := h.SPRT.Test()
+		if err != nil {
+			return nil, bad(err)
+		}
+		f, err := runner.NewSPRT(h.Seats, h.Bots, test, h.Games, h.Seed)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return f, nil
+	}
+	return nil, badInput("the header's schedule %q is not one this arena knows", h.Schedule)
+}
