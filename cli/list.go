@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
@@ -48,21 +50,20 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 		}
 		entries = []registry.Entry{e}
 	}
-	t := listTable(env.stdout)
+	var t *listing
 	switch kind {
 	case "games":
 		if len(args) == 2 {
 			return badInput("list games: takes no game")
 		}
-		t.Header("game", "kind", "default scenario", "summary")
+		t = newListing(env.stdout, "game", "kind", "default scenario", "summary")
 		for _, e := range entries {
 			info := e.Game.Info()
 			t.Append(info.Name, gameKind(e), e.DefaultScenario, info.Summary)
 		}
 	case "bots":
-		t.Header("game", "bot", "arguments", "summary")
-		args := listTable(env.stdout)
-		args.Header("game", "bot", "argument", "default", "meaning")
+		t = newListing(env.stdout, "game", "bot", "arguments", "summary")
+		args := newListing(env.stdout, "game", "bot", "argument", "default", "meaning")
 		for _, e := range entries {
 			info := e.Game.Info()
 			for _, b := range info.Bots {
@@ -78,7 +79,7 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 		fmt.Fprintln(env.stdout)
 		return args.Render()
 	case "scenarios":
-		t.Header("scenario", "game", "seats", "bots", "games", "seed", "description")
+		t = newListing(env.stdout, "scenario", "game", "seats", "bots", "games", "seed", "description")
 		for _, name := range scenarios.Names() {
 			sc, err := scenarios.Load(name)
 			if err != nil {
@@ -95,7 +96,7 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 			t.Append(name, sc.Game, seatsOf(sc, info), bots, sc.Games, strconv.FormatUint(sc.Seed, 10), sc.Description)
 		}
 	case "params":
-		t.Header("game", "param", "default", "meaning")
+		t = newListing(env.stdout, "game", "param", "default", "meaning")
 		for _, e := range entries {
 			info := e.Game.Info()
 			for _, p := range info.Params {
@@ -108,9 +109,37 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 	return t.Render()
 }
 
-// listTable returns a borderless table, easy to read and to grep.
-func listTable(w io.Writer) *tablewriter.Table {
-	return tablewriter.NewTable(w,
+// listWidth is the terminal width every listing fits in.
+const listWidth = 80
+
+// listing is a borderless table, easy to read and to grep, that fits in
+// listWidth columns: the widest columns are wrapped (between words, or
+// after the commas of a bot's arguments) until the table fits, and no line
+// ends with a space.
+type listing struct {
+	w      io.Writer
+	header []string
+	rows   [][]string
+}
+
+func newListing(w io.Writer, header ...string) *listing {
+	return &listing{w: w, header: header}
+}
+
+// Append adds a row, each cell in its default text form.
+func (l *listing) Append(cells ...any) {
+	row := make([]string, len(cells))
+	for i, c := range cells {
+		row[i] = fmt.Sprint(c)
+	}
+	l.rows = append(l.rows, row)
+}
+
+// Render writes the table.
+func (l *listing) Render() error {
+	widths := l.widths()
+	var buf bytes.Buffer
+	t := tablewriter.NewTable(&buf,
 		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
 			Borders: tw.BorderNone,
 			Symbols: tw.NewSymbols(tw.StyleASCII),
@@ -119,11 +148,136 @@ func listTable(w io.Writer) *tablewriter.Table {
 				Lines:      tw.Lines{ShowHeaderLine: tw.Off},
 			},
 		})),
+		tablewriter.WithPadding(tw.Padding{Left: " ", Right: " ", Overwrite: true}),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
 		tablewriter.WithHeaderAutoFormat(tw.On),
 		tablewriter.WithRowAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithRowAutoWrap(tw.WrapNone), // wrapped here, see wrapCell
 	)
+	t.Header(l.header)
+	for _, row := range l.rows {
+		cells := make([]string, len(row))
+		for i, c := range row {
+			cells[i] = strings.Join(wrapCell(c, widths[i]), "\n")
+		}
+		if err := t.Append(cells); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	// The last column is padded to its width: trim what pads it.
+	var out strings.Builder
+	for line := range strings.Lines(buf.String()) {
+		out.WriteString(strings.TrimRight(line, " \n"))
+		out.WriteByte('\n')
+	}
+	_, err := io.WriteString(l.w, out.String())
+	return err
+}
+
+// widths returns the width of every column: the widest line of its cells,
+// narrowed, the widest column first, until the table fits in listWidth. A
+// column narrows below its header or its longest word only when nothing
+// else can.
+func (l *listing) widths() []int {
+	n := len(l.header)
+	widths := make([]int, n)
+	floors := make([]int, n)
+	for i, h := range l.header {
+		widths[i] = twwidth.Width(h)
+		floors[i] = widths[i]
+	}
+	for _, row := range l.rows {
+		for i, c := range row {
+			for _, line := range strings.Split(c, "\n") {
+				widths[i] = max(widths[i], twwidth.Width(line))
+			}
+			for _, word := range wrapWords(c) {
+				floors[i] = max(floors[i], twwidth.Width(strings.TrimSpace(word)))
+			}
+		}
+	}
+	// Every column is padded with a space on either side; the last one's
+	// right padding is trimmed.
+	budget := listWidth - (2*n - 1)
+	for floorsOK := true; ; {
+		sum, widest := 0, -1
+		for i, w := range widths {
+			sum += w
+			if (!floorsOK || w > floors[i]) && (widest < 0 || w > widths[widest]) {
+				widest = i
+			}
+		}
+		switch {
+		case sum <= budget:
+			return widths
+		case widest >= 0 && widths[widest] > 1:
+			widths[widest]--
+		case floorsOK:
+			floorsOK = false
+		default:
+			return widths // one column per character does not fit: give up
+		}
+	}
+}
+
+// wrapWords splits text after each space and each comma, the places a cell
+// may wrap: between words, or between the arguments of a bot spec.
+func wrapWords(text string) []string {
+	var ws []string
+	start := 0
+	for i, r := range text {
+		if r == ' ' || r == ',' || r == '\n' {
+			ws = append(ws, text[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(text) {
+		ws = append(ws, text[start:])
+	}
+	return ws
+}
+
+// wrapCell breaks text into lines of at most width columns, at the places
+// wrapWords finds, a word longer than a line anywhere.
+func wrapCell(text string, width int) []string {
+	var lines []string
+	var line strings.Builder
+	lineWidth := 0
+	flush := func() {
+		lines = append(lines, strings.TrimRight(line.String(), " "))
+		line.Reset()
+		lineWidth = 0
+	}
+	for _, word := range wrapWords(text) {
+		newline := strings.HasSuffix(word, "\n")
+		word = strings.TrimSuffix(word, "\n")
+		// A trailing space may hang past the width: it is trimmed.
+		w := twwidth.Width(strings.TrimRight(word, " "))
+		if lineWidth > 0 && lineWidth+w > width {
+			flush()
+		}
+		for _, r := range word {
+			rw := twwidth.Width(string(r))
+			if lineWidth > 0 && lineWidth+rw > width && r != ' ' {
+				flush()
+			}
+			if r == ' ' && lineWidth == 0 && len(lines) > 0 {
+				continue // no line starts with the space it was broken at
+			}
+			line.WriteRune(r)
+			lineWidth += rw
+		}
+		if newline {
+			flush()
+		}
+	}
+	if line.Len() > 0 || len(lines) == 0 {
+		flush()
+	}
+	return lines
 }
 
 // gameKind tells a real game from a synthetic one, made up to test arena.

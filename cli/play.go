@@ -5,8 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/pflag"
@@ -18,7 +21,7 @@ import (
 
 var playCommand = &command{
 	name:  "play",
-	usage: "play [SCENARIO|FILE] [flags]",
+	usage: "play [SCENARIO|FILE] [flags]\n       arena play --from FILE --match N [flags]",
 	short: "play one match and print its outcome",
 	long: `Play plays exactly one match and prints each seat's bot, place, score and
 faults. It takes the same selection flags as run. The bots given with --bots
@@ -29,12 +32,22 @@ the bot under test with --bot: it plays seat 0 against the league's
 opponents, as in the league's first game.
 
 --seed is the match seed itself, as the "seed" field of a results record
-shows it, so any match of a run replays with the same scenario, bots (in
-seat order) and seed. Without --seed, the match is the first one of
-'arena run' on the same scenario and bots.
+shows it. Without --seed, the match is the first one of 'arena run' on the
+same scenario and bots. To replay a match of a run, use --from, which also
+takes the run's --param values from its results file.
+
+--from FILE --match N replays match N (its "match" field) of a results
+file, as run --out or play --out writes it: the header's game, scenario
+name and effective parameters, the record's bots in seat order and its
+seed. It prints the outcome and checks the replayed state hash against the
+record's "state_hash": exit 0 when they are equal, 1 when the replay
+diverges (the message says whether the rules hash changed since the run).
+--from takes no scenario and none of --game, --bots, --bot, --param, --seed:
+the record says what to play.
 
 --trace writes one JSON line per state: turn 0, then after every turn, with
-the actions played in their text form and the state hash.`,
+the actions played in their text form and the state hash. --out and
+--trace must be two different files.`,
 	options: func() options { return &playOptions{} },
 	run:     playMatch,
 }
@@ -44,6 +57,8 @@ type playOptions struct {
 	out   string
 	force bool
 	trace string
+	from  string
+	match int
 }
 
 func (o *playOptions) register(fs *pflag.FlagSet) {
@@ -51,34 +66,41 @@ func (o *playOptions) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.out, "out", "o", "", "write the match record to this JSONL `file` (same format as run)")
 	fs.StringVar(&o.trace, "trace", "", "write one JSON state per turn to this `file`")
 	fs.BoolVar(&o.force, "force", false, "overwrite the --out and --trace files if they exist")
+	fs.StringVar(&o.from, "from", "", "replay a match of this results `file` (JSONL) and check its state hash; with --match")
+	fs.IntVar(&o.match, "match", 0, "with --from: the match to replay, its \"match\" `index`")
+}
+
+// playable is a match ready to play: the configured game, the match, and
+// what to compare the outcome with.
+type playable struct {
+	setup    sim.Setup
+	scenario string
+	p        runner.Pairing
+	names    []string       // the entrants' names, indexed as p.Seating
+	recorded *recordedMatch // the record a --from replay reproduces, or nil
+}
+
+// recordedMatch is a match read from a results file.
+type recordedMatch struct {
+	path   string
+	header results.Header
+	rec    *results.Record
 }
 
 func playMatch(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*playOptions)
-	c, err := o.sel.resolve("play", args)
-	if err != nil {
+	if err := o.checkOutputs(); err != nil {
 		return err
 	}
-	switch {
-	case c.scenario.League != nil:
-		if err := c.lineUp(); err != nil {
-			return err
-		}
-	case c.flagBots:
-		c.params.Set("players", len(c.specs))
-		c.origin["players"] = c.botsFrom
+	var g *playable
+	var err error
+	if o.from != "" || o.sel.fs.Changed("match") {
+		g, err = o.replay(args)
+	} else {
+		g, err = o.choose(args)
 	}
-	setup, err := c.setup()
 	if err != nil {
 		return err
-	}
-	seats := setup.Seats()
-	if len(c.specs) < seats {
-		return badInput("%s: %d bots for %d seats", c.botsFrom, len(c.specs), seats)
-	}
-	p := firstMatch(c, seats)
-	if o.sel.fs.Changed("seed") {
-		p.Seed = o.sel.seed
 	}
 	// Refuse an existing --out before playing; it is written once the
 	// match is over, so an interrupted match leaves no empty file.
@@ -93,27 +115,27 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		defer trace.Close()
 	}
 
-	table := setup.NewTable()
+	table := g.setup.NewTable()
 	var res sim.Result
 	if trace == nil {
-		res = table.Play(ctx, p.Seed, p.Seating)
-	} else if res, err = playTraced(ctx, table, p, trace); err != nil {
+		res = table.Play(ctx, g.p.Seed, g.p.Seating)
+	} else if res, err = playTraced(ctx, table, g.p, trace); err != nil {
 		return err
 	}
 	if errors.Is(res.Err, sim.ErrInterrupted) {
 		fmt.Fprintln(env.stderr, "arena: interrupted")
 		return &exitError{code: ExitInterrupted}
 	}
-	rec := runner.NewRecord(setup, c.scenario.Name, p, setup.Entrants(), res)
+	rec := runner.NewRecord(g.setup, g.scenario, g.p, g.names, res)
 	out, err := openOut(o.out, o.force)
 	if err != nil {
 		return err
 	}
 	defer out.close()
 	if err := out.write(&results.Header{
-		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: c.scenario.Name,
-		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: rec.Bots, Seats: seats,
-		Games: 1, Matches: 1, Seed: p.Seed,
+		Type: results.TypeHeader, Format: results.FormatVersion, Game: g.setup.Game(), Scenario: g.scenario,
+		RulesHash: g.setup.RulesHash(), Params: g.setup.Params(), Bots: rec.Bots, Seats: len(rec.Bots),
+		Games: 1, Matches: 1, Seed: g.p.Seed,
 	}); err != nil {
 		return err
 	}
@@ -124,13 +146,182 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		return &exitError{ExitInternal, err}
 	}
 	if res.Err != nil {
-		fmt.Fprintf(env.stdout, "%s  seed %d  failed in turn %d\n", rec.Scenario, rec.Seed, rec.Turns+1)
+		fmt.Fprintf(env.stdout, "%s  seed %d  failed in %s %d\n", rec.Scenario, rec.Seed, turnWord(rec.Game, 1), rec.Turns+1)
 		return &exitError{ExitInternal, res.Err}
 	}
 	if err := printOutcome(env, rec); err != nil {
 		return &exitError{ExitInternal, err}
 	}
+	if g.recorded != nil {
+		return g.recorded.check(env, g.setup, rec)
+	}
 	return nil
+}
+
+// checkOutputs refuses --out and --trace naming the same file, however
+// spelt: the trace would be overwritten by the record, or the other way.
+func (o *playOptions) checkOutputs() error {
+	if o.out == "" || o.trace == "" {
+		return nil
+	}
+	out, err1 := filepath.Abs(o.out)
+	trace, err2 := filepath.Abs(o.trace)
+	same := err1 == nil && err2 == nil && out == trace
+	if !same {
+		a, errA := os.Stat(o.out)
+		b, errB := os.Stat(o.trace)
+		same = errA == nil && errB == nil && os.SameFile(a, b)
+	}
+	if same {
+		return badInput("--out %s and --trace %s are the same file; give them two different files", o.out, o.trace)
+	}
+	return nil
+}
+
+// choose resolves the selection flags into the match to play.
+func (o *playOptions) choose(args []string) (*playable, error) {
+	c, err := o.sel.resolve("play", args)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case c.scenario.League != nil:
+		if err := c.lineUp(); err != nil {
+			return nil, err
+		}
+	case c.flagBots:
+		c.params.Set("players", len(c.specs))
+		c.origin["players"] = c.botsFrom
+	}
+	setup, err := c.setup()
+	if err != nil {
+		return nil, err
+	}
+	seats := setup.Seats()
+	if len(c.specs) < seats {
+		return nil, badInput("%s: %d bots for %d seats", c.botsFrom, len(c.specs), seats)
+	}
+	p := firstMatch(c, seats)
+	if o.sel.fs.Changed("seed") {
+		p.Seed = o.sel.seed
+	}
+	return &playable{setup: setup, scenario: c.scenario.Name, p: p, names: setup.Entrants()}, nil
+}
+
+// replay reads match --match of the --from file and sets its game up as
+// the run did: the header's game and effective parameters, the record's
+// bots seat by seat, and its seed.
+func (o *playOptions) replay(args []string) (*playable, error) {
+	fs := o.sel.fs
+	switch {
+	case o.from == "":
+		return nil, badInput("--match: give the results file to replay from with --from FILE")
+	case !fs.Changed("match"):
+		return nil, badInput("--from %s: give the match to replay with --match N", o.from)
+	case len(args) > 0:
+		return nil, badInput("--from %s: takes no scenario (got %s); the results file says what to play", o.from, strings.Join(args, " "))
+	case o.match < 0:
+		return nil, badInput("--match: %d is not a match index (0 or more)", o.match)
+	}
+	for _, flag := range []string{"game", "bots", "bot", "param", "seed"} {
+		if fs.Changed(flag) {
+			return nil, badInput("--from %s: cannot be combined with --%s; the results file says what to play", o.from, flag)
+		}
+	}
+	m, err := readMatch(o.from, o.match)
+	if err != nil {
+		return nil, err
+	}
+	h, rec := m.header, m.rec
+	entry, err := lookupGame(h.Game)
+	if err != nil {
+		return nil, badInput("--from %s: %v", o.from, err)
+	}
+	if rec.Game != h.Game {
+		return nil, badInput("--from %s: match %d is a %s match in a %s file", o.from, rec.Match, rec.Game, h.Game)
+	}
+	// Each seat gets its own entrant, named as in the record; stripping
+	// the #N of a repeated entrant gives back its spec.
+	specs := make([]sim.BotSpec, len(rec.Bots))
+	p := runner.Pairing{Seed: rec.Seed, Seating: make([]int, len(rec.Bots))}
+	for k, name := range rec.Bots {
+		if specs[k], err = sim.ParseBotSpec(name); err != nil {
+			return nil, badInput("--from %s: match %d, seat %d: %v", o.from, rec.Match, k, err)
+		}
+		p.Seating[k] = k
+	}
+	setup, err := entry.Game.Setup(h.Params, specs)
+	if err != nil {
+		return nil, badInput("--from %s: %v", o.from, err)
+	}
+	if setup.Seats() != len(rec.Bots) {
+		return nil, badInput("--from %s: match %d has %d bots for the %d seats of its parameters", o.from, rec.Match, len(rec.Bots), setup.Seats())
+	}
+	return &playable{setup: setup, scenario: h.Scenario, p: p, names: rec.Bots, recorded: m}, nil
+}
+
+// readMatch returns match n of the results file at path; a file that
+// cannot be read, is not a results file or lacks match n is bad input.
+func readMatch(path string, n int) (*recordedMatch, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, badInput("--from: %v", err)
+	}
+	defer f.Close()
+	r, err := results.NewReader(f, path)
+	if err != nil {
+		return nil, badInput("--from: not a results file this arena reads: %v", err)
+	}
+	m := &recordedMatch{path: path, header: r.Header()}
+	var rec results.Record
+	count, lo, hi := 0, 0, 0
+	for {
+		err := r.Read(&rec)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, badInput("--from: %v", err)
+		}
+		if rec.Match == n {
+			m.rec = rec.Clone()
+			return m, nil
+		}
+		if count == 0 || rec.Match < lo {
+			lo = rec.Match
+		}
+		hi = max(hi, rec.Match)
+		count++
+	}
+	if count == 0 {
+		return nil, badInput("--from %s: no match %d: the file holds no match record", path, n)
+	}
+	return nil, badInput("--from %s: no match %d among its %d match records (matches %d to %d)", path, n, count, lo, hi)
+}
+
+// check compares the replayed record with the recorded one: equal state
+// hashes print a line saying so; different ones are a divergence, exit 1,
+// as a golden check's.
+func (m *recordedMatch) check(env *env, setup sim.Setup, replayed *results.Record) error {
+	note := rulesNote(m.header.RulesHash, setup.RulesHash())
+	if m.rec.Error != "" {
+		note += fmt.Sprintf(" (the recorded match failed: %s)", m.rec.Error)
+	}
+	if replayed.StateHash != m.rec.StateHash {
+		return &exitError{ExitNegative, fmt.Errorf("--from %s: match %d replays to state %s, not the recorded %s%s",
+			m.path, m.rec.Match, replayed.StateHash, m.rec.StateHash, note)}
+	}
+	fmt.Fprintf(env.stdout, "state hash %s matches match %d of %s%s\n", replayed.StateHash, m.rec.Match, m.path, note)
+	return nil
+}
+
+// rulesNote says how the rules hash of a results file differs from the one
+// this arena computes for the same parameters; empty when they agree.
+func rulesNote(recorded, now string) string {
+	if recorded == now {
+		return ""
+	}
+	return fmt.Sprintf(" (the rules hash differs: the file's is %s, this arena's %s: the rules changed since the run)", recorded, now)
 }
 
 // firstMatch returns the match to play: the first match `arena run` plays
@@ -167,7 +358,7 @@ func playTraced(ctx context.Context, table sim.Table, p runner.Pairing, f *os.Fi
 
 // printOutcome prints the match and a table of its seats.
 func printOutcome(env *env, rec *results.Record) error {
-	fmt.Fprintf(env.stdout, "%s  seed %d  %d turns  state %s\n", rec.Scenario, rec.Seed, rec.Turns, rec.StateHash)
+	fmt.Fprintf(env.stdout, "%s  seed %d  %d %s  state %s\n", rec.Scenario, rec.Seed, rec.Turns, turnWord(rec.Game, rec.Turns), rec.StateHash)
 	faults := make([]int, len(rec.Bots))
 	for _, f := range rec.Faults {
 		faults[f.Seat]++
@@ -183,10 +374,30 @@ func printOutcome(env *env, rec *results.Record) error {
 		return err
 	}
 	for _, f := range rec.Faults {
-		fmt.Fprintf(env.stdout, "fault: seat %d (%s), turn %d, %s: %s\n", f.Seat, rec.Bots[f.Seat], f.Turn, f.Kind, f.Msg)
+		fmt.Fprintf(env.stdout, "fault: seat %d (%s), %s %d, %s: %s\n", f.Seat, rec.Bots[f.Seat], turnWord(rec.Game, 1), f.Turn, f.Kind, f.Msg)
 	}
 	if rec.Error != "" {
 		fmt.Fprintf(env.stdout, "error: %s\n", rec.Error)
 	}
 	return nil
+}
+
+// turnWords names what a game counts as its turns where it is not "turn":
+// Vampires counts plies, one species' move each. Neither sim nor the
+// registry knows a game's unit of play, so the names live here.
+var turnWords = map[string][2]string{
+	"vampires": {"ply", "plies"},
+}
+
+// turnWord returns the word for n turns of game: "turn" or "turns", or the
+// game's own word.
+func turnWord(game string, n int) string {
+	w, ok := turnWords[game]
+	if !ok {
+		w = [2]string{"turn", "turns"}
+	}
+	if n == 1 {
+		return w[0]
+	}
+	return w[1]
 }

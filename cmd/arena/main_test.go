@@ -78,3 +78,117 @@ func TestBadInputExitsTwo(t *testing.T) {
 	require.Equal(t, 2, exit.ExitCode())
 	require.Equal(t, "arena: --bots: unknown bot \"nobody\" for game tron (known: random, stupid, straight, strong, script)\n", stderr.String())
 }
+
+// runArena runs arena as a process and returns its exit code and stdout.
+func runArena(t *testing.T, env []string, args ...string) (int, string) {
+	t.Helper()
+	cmd := arenaCmd(args...)
+	cmd.Env = append(cmd.Env, env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), stdout.String()
+	}
+	require.NoError(t, err, stderr.String())
+	return 0, stdout.String()
+}
+
+// TestResumeAfterKill kills a run with SIGKILL at several moments and
+// resumes it each time until it completes: the file and the standings are
+// byte-identical to those of a run never interrupted.
+func TestResumeAfterKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real matches for a few seconds")
+	}
+	dir := t.TempDir()
+	args := []string{"run", "tron/duel", "--bots", "stupid,straight,random", "--games", "4000", "--seed", "9", "-j", "2"}
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, want := runArena(t, nil, append(args, "--out", whole)...)
+	require.Zero(t, code)
+
+	out := filepath.Join(dir, "killed.jsonl")
+	var kept []int // records in the file after each kill
+	for _, delay := range []time.Duration{40, 60, 90, 120, 200} {
+		cmd := arenaCmd(append(args, "--out", out, "--resume")...)
+		require.NoError(t, cmd.Start())
+		time.Sleep(delay * time.Millisecond)
+		_ = cmd.Process.Kill()
+		if cmd.Wait() == nil {
+			break
+		}
+		b, _ := os.ReadFile(out)
+		kept = append(kept, bytes.Count(b, []byte("\n")))
+	}
+	t.Logf("lines in the file after each kill: %v", kept)
+	require.GreaterOrEqual(t, len(kept), 2, "too few runs were killed: make the run longer")
+	require.Greater(t, kept[len(kept)-1], 1, "no kill came after the first records")
+	code, got := runArena(t, nil, append(args, "--out", out, "--resume")...)
+	require.Zero(t, code)
+	require.Equal(t, want, got, "the standings")
+	a, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(a, b), "the resumed file differs from the whole run's")
+}
+
+// TestShardsMergeToOneRun plays 4 shards as separate processes at once,
+// merges them, and compares the bytes with one run; arena rate of the merged
+// file prints the run's standings, and the shard a Kubernetes Indexed Job
+// or a Slurm array selects is the one --shard names.
+func TestShardsMergeToOneRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real matches")
+	}
+	dir := t.TempDir()
+	args := []string{"run", "tron/ffa4", "--bots", "stupid,straight,random,stupid", "--games", "240", "--seed", "5", "-j", "1"}
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, want := runArena(t, nil, append(args, "--out", whole)...)
+	require.Zero(t, code)
+
+	var cmds []*exec.Cmd
+	var shards []string
+	for k := 1; k <= 4; k++ {
+		path := filepath.Join(dir, "shard-"+strconv.Itoa(k)+".jsonl")
+		shards = append([]string{path}, shards...) // merge takes them in any order
+		cmd := arenaCmd(append(args, "--shard", strconv.Itoa(k)+"/4", "--out", path)...)
+		cmd.Stdout = nil
+		require.NoError(t, cmd.Start())
+		cmds = append(cmds, cmd)
+	}
+	for _, c := range cmds {
+		require.NoError(t, c.Wait())
+	}
+	merged := filepath.Join(dir, "merged.jsonl")
+	code, _ = runArena(t, nil, append([]string{"merge", "--out", merged}, shards...)...)
+	require.Zero(t, code)
+	a, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	b, err := os.ReadFile(merged)
+	require.NoError(t, err)
+	require.True(t, bytes.Equal(a, b), "the merged file differs from the whole run's")
+	code, rated := runArena(t, nil, "rate", merged)
+	require.Zero(t, code)
+	require.Equal(t, want, rated)
+
+	// The environment of a batch system picks the same shard.
+	byFlag, err := os.ReadFile(filepath.Join(dir, "shard-3.jsonl"))
+	require.NoError(t, err)
+	for name, env := range map[string][]string{
+		"kubernetes": {"JOB_COMPLETION_INDEX=2"},
+		"slurm":      {"SLURM_ARRAY_TASK_ID=7", "SLURM_ARRAY_TASK_MIN=5", "SLURM_ARRAY_TASK_MAX=8", "SLURM_ARRAY_TASK_COUNT=4"},
+	} {
+		path := filepath.Join(dir, name+".jsonl")
+		extra := []string{"--shard-from-env", "--out", path}
+		if name == "kubernetes" {
+			extra = append(extra, "--shard-count", "4")
+		}
+		code, _ := runArena(t, env, append(args, extra...)...)
+		require.Zero(t, code, name)
+		got, err := os.ReadFile(path)
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(byFlag, got), "%s picked another shard", name)
+	}
+}

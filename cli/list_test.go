@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/registry"
+)
+
+// TestListFitsEightyColumns checks every listing on an 80-column terminal:
+// no line is wider, none ends with a space.
+func TestListFitsEightyColumns(t *testing.T) {
+	runs := [][]string{{"list"}, {"list", "games"}, {"list", "bots"}, {"list", "scenarios"}, {"list", "params"}}
+	for _, e := range registry.Entries() {
+		name := e.Game.Info().Name
+		runs = append(runs, []string{"list", "params", name}, []string{"list", "bots", name}, []string{"list", "scenarios", name})
+	}
+	for _, args := range runs {
+		code, out, errOut := arena(t, args...)
+		require.Equal(t, 0, code, errOut)
+		require.True(t, strings.HasSuffix(out, "\n"), args)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		require.Greater(t, len(lines), 1, args)
+		for i, line := range lines {
+			// Every character listed is one column wide (–, ×, ≤ …).
+			require.LessOrEqual(t, utf8.RuneCountInString(line), 80, "%v, line %d: %q", args, i+1, line)
+			require.False(t, strings.HasSuffix(line, " "), "%v, line %d ends with a space: %q", args, i+1, line)
+		}
+	}
+}
+
+// TestListWrapsWithoutLosingText checks that the wrapped listings still
+// hold every summary and parameter text, word for word.
+func TestListWrapsWithoutLosingText(t *testing.T) {
+	_, out, _ := arena(t, "list", "params")
+	words := strings.Join(strings.Fields(out), " ")
+	for _, e := range registry.Entries() {
+		for _, p := range e.Game.Info().Params {
+			// The doc may be cut between two columns' lines: check its
+			// words appear in order within the listing.
+			last := 0
+			for _, w := range strings.Fields(p.Doc) {
+				i := strings.Index(words[last:], w)
+				require.GreaterOrEqual(t, i, 0, "param %s: %q lost", p.Name, w)
+				last += i + len(w)
+			}
+		}
+	}
+}
+
+func TestWrapCell(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		width int
+		want  []string
+	}{
+		{"", 10, []string{""}},
+		{"short", 10, []string{"short"}},
+		{"one two three four", 9, []string{"one two", "three", "four"}},
+		{"one two three four", 7, []string{"one two", "three", "four"}},
+		{"budget=3000,depth=8,width=10", 12, []string{"budget=3000,", "depth=8,", "width=10"}},
+		{"a,b,c", 3, []string{"a,", "b,c"}},
+		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"1 ≤ x ≤ width-1", 7, []string{"1 ≤ x ≤", "width-1"}},
+		{"two  spaces", 4, []string{"two", "spac", "es"}},
+	} {
+		got := wrapCell(tc.text, tc.width)
+		require.Equal(t, tc.want, got, "%q in %d", tc.text, tc.width)
+		for _, line := range got {
+			require.LessOrEqual(t, utf8.RuneCountInString(line), tc.width, "%q in %d: %q", tc.text, tc.width, got)
+			require.False(t, strings.HasSuffix(line, " "), "%q in %d: %q", tc.text, tc.width, got)
+		}
+		require.Equal(t, strings.ReplaceAll(tc.text, " ", ""), strings.ReplaceAll(strings.Join(got, ""), " ", ""),
+			"%q in %d: every character but spaces is kept", tc.text, tc.width)
+	}
+}

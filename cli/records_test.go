@@ -1,0 +1,200 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestResumeDropsATornLine cuts a finished file in the middle of a record
+// line, as a crash inside a write would: --resume drops the torn line and
+// completes the file to the bytes of the whole run.
+func TestResumeDropsATornLine(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.jsonl")
+	args := append([]string{"run", "tron/duel", "--seed", "3"}, quick...)
+	code, want, _ := arena(t, append(args, "--out", whole)...)
+	require.Zero(t, code)
+	b, err := os.ReadFile(whole)
+	require.NoError(t, err)
+
+	torn := filepath.Join(dir, "torn.jsonl")
+	cut := strings.Index(string(b), "\n") + 1 // the header
+	cut += strings.Index(string(b[cut:]), "\n") + 1
+	cut += 40 // into the second record
+	require.NoError(t, os.WriteFile(torn, b[:cut], 0o644))
+	code, got, stderr := arena(t, append(args, "--out", torn, "--resume")...)
+	require.Zero(t, code, stderr)
+	require.Equal(t, want, got)
+	after, err := os.ReadFile(torn)
+	require.NoError(t, err)
+	require.Equal(t, string(b), string(after))
+
+	// A missing file starts fresh; a complete one gets nothing appended.
+	fresh := filepath.Join(dir, "fresh.jsonl")
+	code, got, _ = arena(t, append(args, "--out", fresh, "--resume")...)
+	require.Zero(t, code)
+	require.Equal(t, want, got)
+	code, got, _ = arena(t, append(args, "--out", fresh, "--resume")...)
+	require.Zero(t, code)
+	require.Equal(t, want, got)
+	again, err := os.ReadFile(fresh)
+	require.NoError(t, err)
+	require.Equal(t, string(b), string(again))
+}
+
+// TestResumeRefusesAnotherRun checks the header comparison: one line naming
+// the field that differs, exit 2, the file untouched.
+func TestResumeRefusesAnotherRun(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	args := append([]string{"run", "tron/duel", "--seed", "3"}, quick...)
+	code, _, _ := arena(t, append(args, "--out", path)...)
+	require.Zero(t, code)
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		extra []string
+		want  string
+	}{
+		{[]string{"--seed", "4"}, `the file is another run's: "seed" is 3 there, 4 here`},
+		{[]string{"--param", "width=30"}, `"rules_hash" is`},
+		{[]string{"--shard", "1/2"}, `"shard" is null there`},
+	} {
+		code, _, stderr := arena(t, append(append(append([]string{}, args...), tt.extra...), "--out", path, "--resume")...)
+		require.Equal(t, ExitBadInput, code, stderr)
+		require.Contains(t, stderr, tt.want)
+		require.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+	}
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, string(before), string(after))
+
+	code, _, stderr := arena(t, append(args, "--out", path, "--resume", "--force")...)
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, "--resume keeps the --out file and --force overwrites it")
+	code, _, stderr = arena(t, append(args, "--resume")...)
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, "--resume: give the file to continue with --out")
+}
+
+// TestMergeRefusals checks each refusal of arena merge, and that nothing is
+// written for a refused merge.
+func TestMergeRefusals(t *testing.T) {
+	dir := t.TempDir()
+	shard := func(name string, extra ...string) string {
+		path := filepath.Join(dir, name)
+		args := append(append([]string{"run", "tron/duel", "--seed", "3"}, quick...), extra...)
+		code, _, stderr := arena(t, append(args, "--out", path)...)
+		require.Zero(t, code, stderr)
+		return path
+	}
+	s1, s2, s3 := shard("s1", "--shard", "1/3"), shard("s2", "--shard", "2/3"), shard("s3", "--shard", "3/3")
+	other := shard("o2", "--shard", "2/3", "--games", "8")
+	b, err := os.ReadFile(s3)
+	require.NoError(t, err)
+	short := filepath.Join(dir, "short")
+	require.NoError(t, os.WriteFile(short, b[:strings.LastIndex(strings.TrimSpace(string(b)), "\n")+1], 0o644))
+	dup := filepath.Join(dir, "dup")
+	lines := strings.SplitAfter(string(b), "\n")
+	require.NoError(t, os.WriteFile(dup, []byte(strings.Join(append(lines[:2], lines[1:]...), "")), 0o644))
+
+	out := filepath.Join(dir, "merged")
+	for _, tt := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{s1, s2}, "the run has 3 shards; missing: 3"},
+		{[]string{s1, s2, s2, s3}, "are both shard 2 of 3"},
+		{[]string{s1, other, s3}, `not shards of one run: "games" is 8 there, 6 here`},
+		{[]string{s1, s2, short}, "a gap"},
+		{[]string{s1, s2, dup}, "a duplicate or a gap"},
+		{nil, "give the results files"},
+	} {
+		code, _, stderr := arena(t, append([]string{"merge", "--out", out}, tt.files...)...)
+		require.Equal(t, ExitBadInput, code, stderr)
+		require.Contains(t, stderr, tt.want)
+		require.NoFileExists(t, out)
+	}
+	code, _, stderr := arena(t, "merge", "--out", out, s3, s1, s2)
+	require.Zero(t, code, stderr)
+}
+
+// TestRateIsWhatTheRunPrinted checks arena rate against the run's own
+// output for every format: a tournament with rating flags, a gauntlet, a
+// league and a sequential test, verdict exit codes included; and that an
+// incomplete file is flagged.
+func TestRateIsWhatTheRunPrinted(t *testing.T) {
+	dir := t.TempDir()
+	for i, tt := range []struct {
+		run, rate []string
+	}{
+		{append([]string{"run", "tron/duel", "--h2h", "--anchor", "stupid=100", "-f", "json"}, quick...), []string{"--h2h", "--anchor", "stupid=100", "-f", "json", "--bootstrap", "100"}},
+		{[]string{"run", "tron/duel", "--schedule", "gauntlet", "--candidate", "straight", "--bots", "stupid,random", "--games", "6", "--bootstrap", "0"}, []string{"--bootstrap", "0"}},
+		{[]string{"run", "minibus/wood2", "--bot", "iaTICE", "--games", "3"}, nil},
+		{[]string{"sprt", "coin/duel", "--candidate", "coin:elo=200", "--baseline", "coin", "--max-games", "400"}, nil},
+	} {
+		path := filepath.Join(dir, string(rune('a'+i))+".jsonl")
+		code, want, stderr := arena(t, append(tt.run, "--out", path)...)
+		require.NotEqual(t, ExitBadInput, code, stderr)
+		got, gotCode := "", 0
+		gotCode, got, stderr = arena(t, append(append([]string{"rate"}, tt.rate...), path)...)
+		require.Equal(t, code, gotCode, stderr)
+		require.Equal(t, want, got, "%v", tt.run)
+	}
+	// An incomplete file: the last record removed.
+	b, err := os.ReadFile(filepath.Join(dir, "a.jsonl"))
+	require.NoError(t, err)
+	part := filepath.Join(dir, "part.jsonl")
+	require.NoError(t, os.WriteFile(part, b[:strings.LastIndex(strings.TrimSpace(string(b)), "\n")+1], 0o644))
+	code, _, stderr := arena(t, "rate", part)
+	require.Zero(t, code)
+	require.Contains(t, stderr, "incomplete: the files hold 17 of the run's 18 matches")
+}
+
+// TestProgressOnlyWhenAsked checks that a run whose stderr is not a terminal
+// prints no progress, and prints plain lines with --progress.
+func TestProgressOnlyWhenAsked(t *testing.T) {
+	args := append([]string{"run", "tron/duel"}, quick...)
+	code, _, stderr := arena(t, args...)
+	require.Zero(t, code)
+	require.Empty(t, stderr)
+	code, _, stderr = arena(t, append(args, "--progress")...)
+	require.Zero(t, code)
+	require.Contains(t, stderr, "arena: 18/18 matches (100%), ")
+	require.Contains(t, stderr, "matches/s")
+	require.Contains(t, stderr, "leader ")
+	require.NotContains(t, stderr, "\r")
+}
+
+func TestShardFromEnv(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		m := map[string]string{}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return func(k string) string { return m[k] }
+	}
+	k, n, err := shardFromEnv(env("JOB_COMPLETION_INDEX", "0"), 8)
+	require.NoError(t, err)
+	require.Equal(t, [2]int{1, 8}, [2]int{k, n})
+	k, n, err = shardFromEnv(env("SLURM_ARRAY_TASK_ID", "12", "SLURM_ARRAY_TASK_MIN", "10", "SLURM_ARRAY_TASK_MAX", "13", "SLURM_ARRAY_TASK_COUNT", "4"), 0)
+	require.NoError(t, err)
+	require.Equal(t, [2]int{3, 4}, [2]int{k, n})
+	for _, tt := range []struct {
+		env   func(string) string
+		count int
+		want  string
+	}{
+		{env(), 0, "neither JOB_COMPLETION_INDEX"},
+		{env("JOB_COMPLETION_INDEX", "3"), 0, "give --shard-count N"},
+		{env("JOB_COMPLETION_INDEX", "8"), 8, `"9/8" is not K/N`},
+		{env("JOB_COMPLETION_INDEX", "x"), 8, `JOB_COMPLETION_INDEX="x" is not a whole number`},
+		{env("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_MIN", "1", "SLURM_ARRAY_TASK_MAX", "15", "SLURM_ARRAY_TASK_COUNT", "8"), 0, "contiguous"},
+	} {
+		_, _, err := shardFromEnv(tt.env, tt.count)
+		require.ErrorContains(t, err, tt.want)
+	}
+}
