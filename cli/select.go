@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -19,7 +20,7 @@ var lookupGame = registry.Lookup
 // selection holds the flags run and play share: what to play.
 type selection struct {
 	game   string
-	bots   []string // --bots: plain names, comma-separated
+	bots   []string // --bots: each flag's text, plain names separated by commas
 	bot    []string // --bot: one spec each, repeatable
 	params []string // --param key=value, repeatable
 	seed   uint64
@@ -38,11 +39,60 @@ func (s *selection) registerFlags(fs *pflag.FlagSet, seedDoc string, bots bool) 
 	s.fs = fs
 	fs.StringVar(&s.game, "game", "", "play this game's default scenario (see arena list games)")
 	if bots {
-		fs.StringSliceVar(&s.bots, "bots", nil, "bots by name, comma-separated: `a,b,c`; replaces the scenario's")
+		fs.StringArrayVar(&s.bots, "bots", nil, "bots by name, comma-separated: `a,b,c`; replaces the scenario's")
 		fs.StringArrayVar(&s.bot, "bot", nil, "one bot `SPEC` (NAME or NAME:key=value,…); repeat it, after --bots")
 	}
-	fs.StringArrayVar(&s.params, "param", nil, "override a game parameter: `key=value`, value read as JSON when it parses, else as a string; repeatable")
-	fs.Uint64Var(&s.seed, "seed", 0, seedDoc)
+	fs.StringArrayVar(&s.params, "param", nil, "override a game parameter: `key=value`, value read as JSON when it parses, else as a string (one that starts with [, { or \" must be JSON); repeatable")
+	fs.Var((*seedValue)(&s.seed), "seed", seedDoc)
+}
+
+// seedValue is the --seed flag: a uint64 (decimal, or 0x… hexadecimal) whose
+// error says what a seed is, rather than quoting strconv.
+type seedValue uint64
+
+func (v *seedValue) String() string { return strconv.FormatUint(uint64(*v), 10) }
+func (v *seedValue) Type() string   { return "uint" }
+
+func (v *seedValue) Set(text string) error {
+	n, err := strconv.ParseUint(strings.TrimSpace(text), 0, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number from 0 to %d", uint64(math.MaxUint64))
+	}
+	*v = seedValue(n)
+	return nil
+}
+
+// refuseEmpty refuses a selection flag given an empty value, which pflag
+// accepts as it would any other text: an empty --game would quietly play
+// the default game, an empty --bots the scenario's bots.
+func (s *selection) refuseEmpty(cmd string, args []string) error {
+	if len(args) == 1 && strings.TrimSpace(args[0]) == "" {
+		return badInput("%s: empty scenario argument (want a scenario name or a file)", cmd)
+	}
+	if s.fs.Changed("game") && strings.TrimSpace(s.game) == "" {
+		return badInput("--game: empty value (want a game name, see arena list games)")
+	}
+	for _, text := range s.bots {
+		if strings.TrimSpace(text) == "" {
+			return badInput("--bots: empty value (want bot names, comma-separated)")
+		}
+		for i, name := range strings.Split(text, ",") {
+			if strings.TrimSpace(name) == "" {
+				return badInput("--bots %s: name %d is empty (want bot names, comma-separated)", text, i+1)
+			}
+		}
+	}
+	for _, text := range s.bot {
+		if strings.TrimSpace(text) == "" {
+			return badInput("--bot: empty value (want a bot SPEC: NAME or NAME:key=value,…)")
+		}
+	}
+	for _, kv := range s.params {
+		if strings.TrimSpace(kv) == "" {
+			return badInput("--param: empty value (want key=value)")
+		}
+	}
+	return nil
 }
 
 // chosen is a resolved selection.
@@ -62,6 +112,9 @@ type chosen struct {
 func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 	if len(args) > 1 {
 		return nil, badInput("%s: takes at most one scenario, got %s", cmd, strings.Join(args, " "))
+	}
+	if err := s.refuseEmpty(cmd, args); err != nil {
+		return nil, err
 	}
 	sc, err := s.scenario(args)
 	if err != nil {
@@ -84,7 +137,11 @@ func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 			return nil, badInput("--param %q: want key=value", kv)
 		}
 		k = strings.TrimSpace(k)
-		c.params[k] = sim.ParseParamValue(v)
+		val, err := sim.ParseParamValue(v)
+		if err != nil {
+			return nil, badInput("--param %s: %v", k, err)
+		}
+		c.params[k] = val
 		c.origin[k] = "--param " + k
 	}
 	if err := c.pickBots(s); err != nil {
@@ -117,16 +174,20 @@ func (s *selection) scenario(args []string) (*scenarios.Scenario, error) {
 // pickBots takes --bots then --bot, or the scenario's bots, or every bot of
 // the game that needs no argument.
 func (c *chosen) pickBots(s *selection) error {
-	texts := append(append([]string{}, s.bots...), s.bot...)
+	var texts []string
+	for _, list := range s.bots {
+		texts = append(texts, strings.Split(list, ",")...)
+	}
+	for range texts {
+		c.specFrom = append(c.specFrom, "--bots")
+	}
+	texts = append(texts, s.bot...)
 	c.flagBots = len(texts) > 0
 	switch {
 	case c.flagBots:
 		c.botsFrom = "--bots"
 		if len(s.bots) == 0 {
 			c.botsFrom = "--bot"
-		}
-		for range s.bots {
-			c.specFrom = append(c.specFrom, "--bots")
 		}
 		for range s.bot {
 			c.specFrom = append(c.specFrom, "--bot")

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -81,31 +80,35 @@ func Load(name string) (*Scenario, error) {
 	return Parse(name, data)
 }
 
-// LoadFile reads a scenario file.
+// LoadFile reads a scenario file of at most sim.MaxScenarioBytes.
 func LoadFile(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := sim.ReadFile(path, sim.MaxScenarioBytes)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %w", path, pe.Err)
-		}
 		return nil, err
 	}
 	return Parse(path, data)
 }
 
-// Parse reads a scenario from JSON. Unknown keys and values of the wrong
-// type are errors that name the source, the key and the value.
+// Parse reads a scenario from JSON, which may start with a UTF-8
+// byte-order mark. Unknown keys, keys given twice (at any depth) and values
+// of the wrong type are errors that name the source, the key and the value.
 func Parse(name string, data []byte) (*Scenario, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...))
 	}
+	data = sim.TrimBOM(data)
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, fail("%s", describeSyntax(data, err))
 	}
 	if top == nil {
 		return nil, fail("want a JSON object, got null")
+	}
+	// data parsed, so a duplicate key is the only error the check can find.
+	var dup *sim.DuplicateKeyError
+	if errors.As(sim.CheckDuplicateKeys(data), &dup) {
+		line, _ := position(data, dup.Offset)
+		return nil, fail("line %d: %v", line, dup)
 	}
 	for _, k := range slices.Sorted(maps.Keys(top)) {
 		if !slices.Contains(keys, k) {

@@ -3,9 +3,12 @@ package scenarios
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
 )
 
 func TestEmbeddedScenariosLoad(t *testing.T) {
@@ -63,10 +66,21 @@ func TestParseErrors(t *testing.T) {
 		{`null`, `f.json: want a JSON object, got null`},
 		{"{\n  \"game\": \"tron\",\n}", `f.json: line 3, column 1: invalid character '}' looking for beginning of object key string`},
 		{``, `f.json: line 1, column 1: unexpected end of JSON input`},
+		{`{"game":"tron","game":"minibus"}`, `f.json: line 1: duplicate key "game"`},
+		{"{\n \"game\": \"tron\",\n \"params\": {\"width\": 5,\n  \"width\": 6}}", `f.json: line 4: duplicate key "width" in params`},
+		{`{"game":"tron","league":{"opponents":["a"],"opponents":["b"]}}`, `f.json: line 1: duplicate key "opponents" in league`},
+		{"\xef\xbb\xbf{\n,}", `f.json: line 2, column 1: invalid character ',' looking for beginning of object key string`},
 	} {
 		_, err := Parse("f.json", []byte(tc.body))
 		require.EqualError(t, err, tc.want, tc.body)
 	}
+}
+
+func TestParseSkipsAByteOrderMark(t *testing.T) {
+	sc, err := Parse("bom.json", []byte("\xef\xbb\xbf{\"game\":\"tron\",\"games\":3}"))
+	require.NoError(t, err)
+	require.Equal(t, "tron", sc.Game)
+	require.Equal(t, 3, sc.Games)
 }
 
 func TestParseLeague(t *testing.T) {
@@ -89,4 +103,19 @@ func TestLoadFile(t *testing.T) {
 
 	_, err = LoadFile(filepath.Join(dir, "none.json"))
 	require.EqualError(t, err, filepath.Join(dir, "none.json")+": no such file or directory")
+}
+
+func TestLoadFileRefusesAFileTooLarge(t *testing.T) {
+	// The largest scenario read: one of sim.MaxScenarioBytes, padded with spaces.
+	dir := t.TempDir()
+	body := `{"game":"tron","games":3}`
+	path := filepath.Join(dir, "big.json")
+	require.NoError(t, os.WriteFile(path, []byte(body+strings.Repeat(" ", sim.MaxScenarioBytes-len(body))), 0o644))
+	sc, err := LoadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, 3, sc.Games)
+
+	require.NoError(t, os.WriteFile(path, []byte(body+strings.Repeat(" ", sim.MaxScenarioBytes-len(body)+1)), 0o644))
+	_, err = LoadFile(path)
+	require.EqualError(t, err, path+": larger than 1048576 bytes")
 }

@@ -8,7 +8,7 @@ import (
 // BotSpec names a bot and its arguments: `NAME` or `NAME:key=value,key=value`.
 type BotSpec struct {
 	Name string
-	Args Params // each value read as JSON when it parses, else as a string
+	Args Params // each value read by ParseParamValue
 	text string
 }
 
@@ -34,7 +34,11 @@ func ParseBotSpec(text string) (BotSpec, error) {
 		if _, dup := spec.Args[k]; dup {
 			return BotSpec{}, fmt.Errorf("bot spec %q: argument %q given twice", text, k)
 		}
-		spec.Args[k] = ParseParamValue(strings.TrimSpace(v))
+		val, err := ParseParamValue(strings.TrimSpace(v))
+		if err != nil {
+			return BotSpec{}, fmt.Errorf("bot spec %q: argument %s: %w", text, k, err)
+		}
+		spec.Args[k] = val
 	}
 	return spec, nil
 }

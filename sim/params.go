@@ -53,17 +53,33 @@ func (p Params) Set(name string, value any) {
 	p[name] = b
 }
 
-// ParseParamValue reads the value of a --param key=value flag: as JSON when it
-// parses as JSON, otherwise as a string.
-func ParseParamValue(text string) json.RawMessage {
-	if json.Valid([]byte(text)) {
-		var buf bytes.Buffer
-		if json.Compact(&buf, []byte(text)) == nil {
-			return buf.Bytes()
-		}
+// ParseParamValue reads the value of a --param key=value flag or a bot
+// argument: as JSON when it parses as JSON, otherwise as a string. A value
+// that starts like a JSON list, object or string ([, { or ") must be valid
+// JSON, so that a typo in a list is reported as such rather than read as a
+// string the parameter then refuses for its type. An empty value and an
+// object with a duplicate key are refused too; an empty string is written
+// "".
+func ParseParamValue(text string) (json.RawMessage, error) {
+	trimmed := strings.TrimSpace(text)
+	if trimmed == "" {
+		return nil, errors.New(`empty value (write "" for an empty string)`)
 	}
-	b, _ := json.Marshal(text)
-	return b
+	if !json.Valid([]byte(trimmed)) {
+		if !strings.ContainsAny(trimmed[:1], `[{"`) {
+			b, _ := json.Marshal(text)
+			return b, nil
+		}
+		var v json.RawMessage
+		err := json.Unmarshal([]byte(trimmed), &v)
+		return nil, fmt.Errorf("%s is malformed JSON: %s", trimmed, strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if err := CheckDuplicateKeys([]byte(trimmed)); err != nil {
+		return nil, fmt.Errorf("%s: %w", trimmed, err)
+	}
+	var buf bytes.Buffer
+	_ = json.Compact(&buf, []byte(trimmed)) // cannot fail: trimmed is valid JSON
+	return buf.Bytes(), nil
 }
 
 // Effective checks that p names only parameters in specs and returns the full

@@ -19,14 +19,35 @@ func TestParseParamValue(t *testing.T) {
 	for in, want := range map[string]string{
 		"5":               "5",
 		"[[1, 2], [3,2]]": "[[1,2],[3,2]]",
+		" [1] ":           "[1]",
 		"true":            "true",
 		"classic":         `"classic"`,
+		" spaced ":        `" spaced "`,
 		`"quoted"`:        `"quoted"`,
-		"":                `""`,
-		"{oops":           `"{oops"`,
+		`""`:              `""`,
 		"maps/x.xml":      `"maps/x.xml"`,
+		"12x":             `"12x"`,
+		`{"a":{"b":1}}`:   `{"a":{"b":1}}`,
 	} {
-		require.Equal(t, want, string(sim.ParseParamValue(in)), in)
+		got, err := sim.ParseParamValue(in)
+		require.NoError(t, err, in)
+		require.Equal(t, want, string(got), in)
+	}
+}
+
+func TestParseParamValueRefusesMalformedJSONAndEmptyValues(t *testing.T) {
+	for in, want := range map[string]string{
+		"[[1,2]":                  "[[1,2] is malformed JSON: unexpected end of JSON input",
+		"{oops":                   "{oops is malformed JSON: invalid character 'o' looking for beginning of object key string",
+		` "unterminated`:          `"unterminated is malformed JSON: unexpected end of JSON input`,
+		"[1,2]x":                  "[1,2]x is malformed JSON: invalid character 'x' after top-level value",
+		"":                        `empty value (write "" for an empty string)`,
+		"  ":                      `empty value (write "" for an empty string)`,
+		`{"a":1,"a":2}`:           `{"a":1,"a":2}: duplicate key "a"`,
+		`[{"x":1},{"x":1,"x":2}]`: `[{"x":1},{"x":1,"x":2}]: duplicate key "x" in [1]`,
+	} {
+		_, err := sim.ParseParamValue(in)
+		require.EqualError(t, err, want, in)
 	}
 }
 

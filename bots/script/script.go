@@ -5,10 +5,10 @@ package script
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/arenasim/arena/sim"
@@ -42,16 +42,23 @@ func Bot[O, A any](parse func(string) (A, error)) sim.Bot[O, A] {
 	}
 }
 
-// Load reads and parses a script file.
+// MaxLineBytes caps a line of a script. The longest action of any game is a
+// Vampires ply of 255 moves (the most the original protocol's MOV frame
+// carries), about 5 KB as text: the cap leaves ten times that for spaces.
+const MaxLineBytes = 64 << 10
+
+// Load reads and parses a script file of at most sim.MaxScriptBytes, which
+// may start with a UTF-8 byte-order mark.
 func Load[A any](path string, parse func(string) (A, error)) ([]A, error) {
-	f, err := os.Open(path)
+	data, err := sim.ReadFile(path, sim.MaxScriptBytes)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	var acts []A
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
+	sc := bufio.NewScanner(bytes.NewReader(sim.TrimBOM(data)))
+	sc.Buffer(nil, MaxLineBytes+1) // +1 for the newline
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -62,8 +69,9 @@ func Load[A any](path string, parse func(string) (A, error)) ([]A, error) {
 		}
 		acts = append(acts, a)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	// Scanning memory, a line too long is the one error the scanner can meet.
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s:%d: line longer than %d bytes", path, n, MaxLineBytes)
 	}
 	return acts, nil
 }

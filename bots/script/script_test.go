@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -31,6 +32,40 @@ func TestLoadNamesTheBadLine(t *testing.T) {
 	require.ErrorContains(t, err, `"three"`)
 }
 
+func TestLoadNamesTheLineTooLong(t *testing.T) {
+	length := func(s string) (int, error) { return len(s), nil }
+	fits := strings.Repeat("a", MaxLineBytes)
+	acts, err := Load(write(t, "1\n"+fits+"\n"+fits), length)
+	require.NoError(t, err, "lines of exactly MaxLineBytes, with or without a newline, are read")
+	require.Equal(t, []int{1, MaxLineBytes, MaxLineBytes}, acts)
+
+	path := write(t, "1\n# c\n"+fits+"b\n2\n")
+	_, err = Load(path, length)
+	require.EqualError(t, err, path+":3: line longer than 65536 bytes")
+
+	_, err = Load(write(t, fits+"b"), length)
+	require.ErrorContains(t, err, ":1: line longer than 65536 bytes", "the last line too, without a newline")
+}
+
+func TestLoadRefusesAFileTooLarge(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	_, err := Load("/dev/zero", strconv.Atoi)
+	require.EqualError(t, err, "/dev/zero: larger than 16777216 bytes")
+
+	short := strings.Repeat("1\n", sim.MaxScriptBytes/2+1)
+	path := write(t, short)
+	_, err = Load(path, strconv.Atoi)
+	require.EqualError(t, err, path+": larger than 16777216 bytes")
+}
+
+func TestLoadSkipsAByteOrderMark(t *testing.T) {
+	acts, err := Load(write(t, "\xef\xbb\xbf4\r\n5\r\n"), strconv.Atoi)
+	require.NoError(t, err)
+	require.Equal(t, []int{4, 5}, acts)
+}
+
 func TestPlayerPlaysThenGivesNoAnswer(t *testing.T) {
 	p := NewPlayer[struct{}]([]int{4, 5})
 	for round := range 2 {
@@ -49,7 +84,9 @@ func TestPlayerPlaysThenGivesNoAnswer(t *testing.T) {
 func TestBotChecksItsFile(t *testing.T) {
 	bot := Bot[struct{}](strconv.Atoi)
 	args := func(file string) sim.Params {
-		p, err := sim.Effective(sim.Params{"file": sim.ParseParamValue(file)}, bot.Params)
+		v, err := sim.ParseParamValue(file)
+		require.NoError(t, err)
+		p, err := sim.Effective(sim.Params{"file": v}, bot.Params)
 		require.NoError(t, err)
 		return p
 	}

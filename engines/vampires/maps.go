@@ -10,10 +10,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // MaxSide is the largest number of rows or columns of a grid, and MaxCount
@@ -59,9 +60,9 @@ func ShippedMaps() []string {
 }
 
 // LoadMap returns the shipped map called name, or else reads the XML file
-// at that path. A name without a slash or an .xml suffix that names no
-// shipped map is refused rather than looked for on disk, so that a typo
-// says which maps exist.
+// at that path, of at most sim.MaxMapBytes. A name without a slash or an
+// .xml suffix that names no shipped map is refused rather than looked for
+// on disk, so that a typo says which maps exist.
 func LoadMap(name string) (*Map, error) {
 	if slices.Contains(ShippedMaps(), name) {
 		data, err := shippedMaps.ReadFile("maps/" + name + ".xml")
@@ -73,13 +74,9 @@ func LoadMap(name string) (*Map, error) {
 	if !strings.ContainsAny(name, `/\`) && !strings.HasSuffix(name, ".xml") {
 		return nil, fmt.Errorf("unknown map %q (shipped: %s; or give the path of an XML map file)", name, strings.Join(ShippedMaps(), ", "))
 	}
-	data, err := os.ReadFile(name)
+	data, err := sim.ReadFile(name, sim.MaxMapBytes)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	return ParseMap(name, data)
 }
@@ -87,9 +84,6 @@ func LoadMap(name string) (*Map, error) {
 // Fingerprint returns a hash of the map file's bytes, so that an edited
 // file never passes for the old one.
 func (m *Map) Fingerprint() string { return "map:" + hex.EncodeToString(m.sum[:12]) }
-
-// utf8BOM is the byte-order mark some of the original map files start with.
-var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 
 // ParseMap reads a map in the original XML format (rule sheet, "Board"):
 //
@@ -102,7 +96,7 @@ var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 // one, its line.
 func ParseMap(name string, data []byte) (*Map, error) {
 	m := &Map{Name: name, sum: sha256.Sum256(data)}
-	p := mapParser{m: m, dec: xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, utf8BOM)))}
+	p := mapParser{m: m, dec: xml.NewDecoder(bytes.NewReader(sim.TrimBOM(data)))}
 	if err := p.parse(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -2,6 +2,7 @@ package vampires
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,6 +164,7 @@ func TestMapParameter(t *testing.T) {
 		{`"dual"`, `param map: unknown map "dual" (shipped: duel, large, square, trap; or give the path of an XML map file)`},
 		{`"` + filepath.Join(dir, "none.xml") + `"`, "param map: " + filepath.Join(dir, "none.xml") + ": no such file or directory"},
 		{`"` + filepath.Join(dir, "bad.xml") + `"`, "param map: " + filepath.Join(dir, "bad.xml") + ": missing species: no <Werewolves> element"},
+		{`"/dev/zero"`, "param map: /dev/zero: larger than 16777216 bytes"},
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.xml"), []byte(`<Map Rows="2" Columns="3"><Vampires X="2" Y="1" Count="3"/></Map>`), 0o644))
 		p := sim.Params{"map": []byte(tc.value)}
@@ -174,4 +176,37 @@ func TestMapParameter(t *testing.T) {
 		require.Equal(t, "map", pe.Name)
 		require.EqualError(t, err, tc.err)
 	}
+}
+
+// TestLargestMapFitsTheCap writes the largest valid map — every cell of a
+// 255×255 grid holds a group, one indented line each — and pads it to
+// exactly sim.MaxMapBytes: it loads; one byte more is refused.
+func TestLargestMapFitsTheCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="utf-8" ?>` + "\n" + `<Map Rows="255" Columns="255">` + "\n")
+	for y := range MaxSide {
+		for x := range MaxSide {
+			kind := "Humans"
+			switch {
+			case x == 0 && y == 0:
+				kind = "Vampires"
+			case x == 1 && y == 0:
+				kind = "Werewolves"
+			}
+			fmt.Fprintf(&b, "    <%s X=\"%d\" Y=\"%d\" Count=\"%d\"/>\n", kind, x, y, MaxCount)
+		}
+	}
+	b.WriteString("</Map>\n")
+	require.Less(t, b.Len(), sim.MaxMapBytes/4, "the cap leaves room")
+	b.WriteString(strings.Repeat(" ", sim.MaxMapBytes-b.Len()))
+
+	path := filepath.Join(t.TempDir(), "largest.xml")
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+	m, err := LoadMap(path)
+	require.NoError(t, err)
+	require.Len(t, m.Humans, MaxSide*MaxSide-2)
+
+	require.NoError(t, os.WriteFile(path, []byte(b.String()+" "), 0o644))
+	_, err = LoadMap(path)
+	require.EqualError(t, err, path+": larger than 16777216 bytes")
 }
