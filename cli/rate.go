@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -44,7 +45,7 @@ func (o *rateOptions) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.anyRevision, "any-revision", false, "rate shards that different builds of arena wrote")
 }
 
-func rateFiles(_ context.Context, env *env, opts options, args []string) error {
+func rateFiles(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*rateOptions)
 	report, err := results.ParseFormat(o.format)
 	if err != nil {
@@ -58,13 +59,22 @@ func rateFiles(_ context.Context, env *env, opts options, args []string) error {
 	if err != nil {
 		return err
 	}
-	got, want, complete, err := readRun(files, format.Plan(), format.Add)
+	n := 0
+	got, want, complete, err := readRun(files, format.Plan(), func(r *results.Record) error {
+		if n++; n%1024 == 0 && ctx.Err() != nil {
+			return errInterrupted
+		}
+		return format.Add(r)
+	})
+	if errors.Is(err, errInterrupted) || ctx.Err() != nil {
+		return &exitError{ExitInterrupted, errors.New("interrupted while reading the records")}
+	}
 	if err != nil {
 		return err
 	}
 	decided := format.Decided()
-	if err := format.Report(env.stdout, report); err != nil {
-		return &exitError{ExitInternal, err}
+	if err := writeReport(ctx, env, format, report); err != nil {
+		return err
 	}
 	if !complete && !decided {
 		fmt.Fprintf(env.stderr, "arena: incomplete: the files hold %d of the run's %d matches (arena run --resume completes a file)\n", got, want)
@@ -117,3 +127,6 @@ func formatOf(h *results.Header, o *runOptions) (runner.Format, error) {
 	}
 	return nil, badInput("the header's schedule %q is not one this arena knows", h.Schedule)
 }
+
+// errInterrupted stops the reading of records on Ctrl-C.
+var errInterrupted = errors.New("interrupted")

@@ -213,6 +213,9 @@ func readOwned(rd *results.Reader, own []runner.Span, judge func(*results.Record
 			return n, badInput("%v", rd.Fail(fmt.Errorf("match %d where match %d was due (a duplicate or a gap)", rec.Match, next)))
 		}
 		if err := judge(&rec); err != nil {
+			if errors.Is(err, errInterrupted) {
+				return n, err
+			}
 			return n, badInput("%v", rd.Fail(err))
 		}
 		n++

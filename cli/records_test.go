@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -197,4 +199,20 @@ func TestShardFromEnv(t *testing.T) {
 		_, _, err := shardFromEnv(tt.env, tt.count)
 		require.ErrorContains(t, err, tt.want)
 	}
+}
+
+// TestCtrlCDuringTheBootstrap checks that a Ctrl-C while the intervals are
+// computed ends arena at once with exit 130, the records kept.
+func TestCtrlCDuringTheBootstrap(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	code, _, _ := arena(t, "run", "coin/duel", "--games", "20000", "--bootstrap", "0", "--out", path)
+	require.Zero(t, code)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(200 * time.Millisecond); cancel() }()
+	start := time.Now()
+	code, out, stderr := arenaCtx(t, ctx, "rate", "--bootstrap", "100000", path)
+	require.Equal(t, ExitInterrupted, code, stderr)
+	require.Empty(t, out)
+	require.Contains(t, stderr, "interrupted while ")
+	require.Less(t, time.Since(start), time.Minute) // a guard against a hang, not a timing
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -389,10 +390,37 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	if err := out.close(); err != nil {
 		return sum, &exitError{ExitInternal, err}
 	}
-	if err := format.Report(env.stdout, report); err != nil {
-		return sum, &exitError{ExitInternal, err}
+	if err := writeReport(ctx, env, format, report); err != nil {
+		return sum, err
 	}
 	return sum, nil
+}
+
+// writeReport writes the format's report on stdout. Computing it can take
+// a while (the bootstrap behind the intervals), so a Ctrl-C meanwhile ends
+// arena at once with exit 130, nothing printed; when the run itself was
+// interrupted, the partial report is computed all the same (a second Ctrl-C
+// kills arena).
+func writeReport(ctx context.Context, env *env, format runner.Format, report results.Format) error {
+	if ctx.Err() != nil {
+		if err := format.Report(env.stdout, report); err != nil {
+			return &exitError{ExitInternal, err}
+		}
+		return nil
+	}
+	var buf bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- format.Report(&buf, report) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return &exitError{ExitInternal, err}
+		}
+		_, err = env.stdout.Write(buf.Bytes())
+		return err
+	case <-ctx.Done():
+		return &exitError{ExitInterrupted, errors.New("interrupted while computing the standings; the records are kept (arena rate prints them)")}
+	}
 }
 
 // judging is how a run's records reach its format.
