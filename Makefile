@@ -43,3 +43,7 @@ fma: ## check that no fused multiply-add reaches our code on arm64 (it would mak
 
 clean: ## remove the built binary
 	rm -f arena
+
+.PHONY: crossbuild
+crossbuild: ## check that GOAMD64=v1 and v3 builds give the same results (no fused multiply-add on amd64 either)
+	GO=$(GO) .ci/crossbuild

@@ -520,7 +520,7 @@ func runEnd(env *env, sum runner.Summary, total int) error {
 		fmt.Fprintf(env.stderr, "arena: interrupted after %d of %d matches; what is printed above counts those\n", sum.Played, total)
 		return &exitError{code: ExitInterrupted}
 	case sum.Failed > 0:
-		return &exitError{ExitInternal, fmt.Errorf("%d of %d matches failed with an engine error; their records hold the seed (arena play --seed)", sum.Failed, sum.Played)}
+		return &exitError{ExitInternal, fmt.Errorf("%d of %d matches failed with an engine error; arena play --from FILE --match N replays one", sum.Failed, sum.Played)}
 	}
 	return nil
 }

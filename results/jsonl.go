@@ -170,6 +170,9 @@ func (r *Reader) next() ([]byte, error) {
 		}
 	}
 	if err := r.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("line longer than %d bytes: not a results file", maxLine)
+		}
 		return nil, &LineError{r.name, r.line + 1, err}
 	}
 	return nil, io.EOF

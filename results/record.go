@@ -58,7 +58,7 @@ type Record struct {
 	Type      string      `json:"type"` // always "match"
 	Format    int         `json:"format"`
 	Match     int         `json:"match"` // index in the schedule, from 0
-	Seed      uint64      `json:"seed"`  // the match seed: `arena play --seed` replays it
+	Seed      uint64      `json:"seed"`  // the match seed: `arena play --from FILE --match N` replays the match
 	Game      string      `json:"game"`
 	Scenario  string      `json:"scenario"`
 	RulesHash string      `json:"rules_hash"`

@@ -41,24 +41,35 @@ type Tally struct {
 	hwBuf   []halfWin   // scratch for Add
 }
 
+// wdl counts games, wins, draws and losses, and sums the scores exactly
+// (not Welford's update or float sums: the result does not depend on the
+// order of the records, and a large score, 1e7 and more, keeps its
+// variance).
+type wdl struct {
+	games, wins, draws, losses int
+	score                      Moments
+}
+
+// merge adds o's counts.
+func (a *wdl) merge(o *wdl) {
+	a.games += o.games
+	a.wins += o.wins
+	a.draws += o.draws
+	a.losses += o.losses
+	a.score.Merge(&o.score)
+}
+
 // entrantStats are one entrant's counters over the valid matches.
 type entrantStats struct {
-	games, wins, draws, losses int
-	faults                     int
-	// Exact sums rather than Welford's update or float sums: the result
-	// does not depend on the order of the records, and a large score (1e7
-	// and more) keeps its variance.
-	score  Moments
+	wdl
+	faults int
 	places []int // places[p-1] counts the matches finished in place p
 }
 
 // seatStats are the counters of one seat over the valid matches: how the
 // seat itself fares, whoever sits in it (a rules author's first check of
 // balance).
-type seatStats struct {
-	games, wins, draws, losses int
-	score                      Moments
-}
+type seatStats struct{ wdl }
 
 // seatPlace is one seat of a match: who sat there and where it finished.
 type seatPlace struct {
@@ -167,12 +178,8 @@ func (t *Tally) Merge(o *Tally) error {
 	t.turns += o.turns
 	for i := range t.stats {
 		a, b := &t.stats[i], &o.stats[i]
-		a.games += b.games
-		a.wins += b.wins
-		a.draws += b.draws
-		a.losses += b.losses
+		a.merge(&b.wdl)
 		a.faults += b.faults
-		a.score.Merge(&b.score)
 		a.places = growInts(a.places, len(b.places))
 		for p, n := range b.places {
 			a.places[p] += n
@@ -182,12 +189,7 @@ func (t *Tally) Merge(o *Tally) error {
 		t.seatStat = append(t.seatStat, make([]seatStats, len(o.seatStat)-len(t.seatStat))...)
 	}
 	for k := range o.seatStat {
-		a, b := &t.seatStat[k], &o.seatStat[k]
-		a.games += b.games
-		a.wins += b.wins
-		a.draws += b.draws
-		a.losses += b.losses
-		a.score.Merge(&b.score)
+		t.seatStat[k].merge(&o.seatStat[k].wdl)
 	}
 	for i := range t.wins {
 		t.wins[i] += o.wins[i]

@@ -95,18 +95,26 @@ func runArena(t *testing.T, env []string, args ...string) (int, string) {
 	return 0, stdout.String()
 }
 
+// wholeRun plays a run uninterrupted, the reference of the tests that
+// interrupt or split it, and returns its folder, its file and its stdout.
+func wholeRun(t *testing.T, args []string) (dir, whole, stdout string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("plays real matches in processes")
+	}
+	dir = t.TempDir()
+	whole = filepath.Join(dir, "whole.jsonl")
+	code, stdout := runArena(t, nil, append(args, "--out", whole)...)
+	require.Zero(t, code)
+	return dir, whole, stdout
+}
+
 // TestResumeAfterKill kills a run with SIGKILL at several moments and
 // resumes it each time until it completes: the file and the standings are
 // byte-identical to those of a run never interrupted.
 func TestResumeAfterKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays real matches for a few seconds")
-	}
-	dir := t.TempDir()
 	args := []string{"run", "tron/duel", "--bots", "stupid,straight,random", "--games", "4000", "--seed", "9", "-j", "2"}
-	whole := filepath.Join(dir, "whole.jsonl")
-	code, want := runArena(t, nil, append(args, "--out", whole)...)
-	require.Zero(t, code)
+	dir, whole, want := wholeRun(t, args)
 
 	out := filepath.Join(dir, "killed.jsonl")
 	var kept []int // records in the file after each kill
@@ -139,14 +147,8 @@ func TestResumeAfterKill(t *testing.T) {
 // file prints the run's standings, and the shard a Kubernetes Indexed Job
 // or a Slurm array selects is the one --shard names.
 func TestShardsMergeToOneRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays real matches")
-	}
-	dir := t.TempDir()
 	args := []string{"run", "tron/ffa4", "--bots", "stupid,straight,random,stupid", "--games", "240", "--seed", "5", "-j", "1"}
-	whole := filepath.Join(dir, "whole.jsonl")
-	code, want := runArena(t, nil, append(args, "--out", whole)...)
-	require.Zero(t, code)
+	dir, whole, want := wholeRun(t, args)
 
 	var cmds []*exec.Cmd
 	var shards []string
@@ -162,7 +164,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 		require.NoError(t, c.Wait())
 	}
 	merged := filepath.Join(dir, "merged.jsonl")
-	code, _ = runArena(t, nil, append([]string{"merge", "--out", merged}, shards...)...)
+	code, _ := runArena(t, nil, append([]string{"merge", "--out", merged}, shards...)...)
 	require.Zero(t, code)
 	a, err := os.ReadFile(whole)
 	require.NoError(t, err)
