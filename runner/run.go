@@ -76,13 +76,15 @@ const MaxWorkersPerCore = 4
 // not yet handed on. It bounds memory whatever the plan's length.
 const window = 256
 
-// Batches: a worker claims consecutive matches in batches sized so that
-// even the longest match seen so far, times the batch size, lasts about
-// batchTime. Short matches (Tron's few microseconds) then pay for a claim
-// and a hand-off per batch, not per match, while a tournament that mixes
-// them with long ones hands out the matches one by one and keeps every
-// worker busy to the end. The size depends on timing, never the results:
-// every match is the same whoever plays it.
+// Batches: a worker claims consecutive matches in batches sized so that a
+// batch of matches of the mean length so far lasts about batchTime. Short
+// matches (Tron's few microseconds) then pay for a claim and a hand-off per
+// batch, not per match, while long ones (a millisecond and more) go one by
+// one; near the end, batches shrink to share the last matches among the
+// workers. The mean, not the longest match: one match slowed by the
+// machine (a pause, another process) would otherwise shrink every batch
+// that follows to a single match. The size depends on timing, never the
+// results: every match is the same whoever plays it.
 const (
 	batchTime = time.Millisecond
 	maxBatch  = 64
@@ -252,7 +254,8 @@ type queue struct {
 	workers int
 	stopped bool
 
-	longest atomic.Int64 // the longest match so far, in nanoseconds, for sizing batches
+	spent  atomic.Int64 // nanoseconds spent playing matches so far, for sizing batches
+	played atomic.Int64 // matches played so far
 }
 
 func newQueue(total, workers int) *queue {
@@ -274,8 +277,8 @@ func (q *queue) claim() (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	n := 1
-	if l := q.longest.Load(); l > 0 {
-		n = int(int64(batchTime) / l)
+	if spent := q.spent.Load(); spent > 0 {
+		n = int(int64(batchTime) * q.played.Load() / spent)
 	}
 	n = max(1, min(n, maxBatch, (q.total-q.next)/(2*q.workers), q.ready-q.next, q.limit-q.next))
 	start = q.next
@@ -323,6 +326,7 @@ func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- fin
 			return
 		}
 		f := finished{start: start, recs: make([]*results.Record, end-start)}
+		var spent, played int64
 		if local != nil {
 			f.ends = make([]int, 0, end-start)
 		}
@@ -331,7 +335,8 @@ func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- fin
 			seating = p.Seating
 			t0 := time.Now()
 			res := table.Play(ctx, p.Seed, p.Seating)
-			atomicMax(&q.longest, int64(time.Since(t0)))
+			spent += int64(time.Since(t0))
+			played++
 			if errors.Is(res.Err, sim.ErrInterrupted) {
 				break
 			}
@@ -344,6 +349,8 @@ func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- fin
 				}
 			}
 		}
+		q.spent.Add(spent)
+		q.played.Add(played)
 		done <- f
 	}
 }
@@ -404,12 +411,6 @@ func (o *owned) positionOf(i int) int {
 		pos = o.first[k] + min(i, s.End) - s.Start
 	}
 	return pos
-}
-
-// atomicMax raises m to v if v is larger.
-func atomicMax(m *atomic.Int64, v int64) {
-	for old := m.Load(); v > old && !m.CompareAndSwap(old, v); old = m.Load() {
-	}
 }
 
 // NewRecord builds the record of a played match.
