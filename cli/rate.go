@@ -101,6 +101,11 @@ func formatOf(h *results.Header, o *runOptions) (runner.Format, error) {
 		if err != nil {
 			return nil, bad(err)
 		}
+		if h.Seeds != nil {
+			if err := runner.WithSeeds(f, h.Seeds); err != nil {
+				return nil, badInput("the header's seeds: %v", err)
+			}
+		}
 		return f, nil
 	case "league":
 		if h.League == nil || len(h.Bots) == 0 {

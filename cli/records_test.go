@@ -216,3 +216,40 @@ func TestCtrlCDuringTheBootstrap(t *testing.T) {
 	require.Contains(t, stderr, "interrupted while ")
 	require.Less(t, time.Since(start), time.Minute) // a guard against a hang, not a timing
 }
+
+// TestSeedsFile checks --seeds: one round per seed listed, each match on its
+// round's seed, resumable and rated from the records like any run; a bad
+// line is named.
+func TestSeedsFile(t *testing.T) {
+	dir := t.TempDir()
+	seeds := filepath.Join(dir, "seeds.txt")
+	require.NoError(t, os.WriteFile(seeds, []byte("# openings\n12345\n\n0x10\n999\n"), 0o644))
+	path := filepath.Join(dir, "r.jsonl")
+	args := []string{"run", "tron/small", "--bots", "stupid,straight,random", "--seeds", seeds, "--bootstrap", "0"}
+	code, want, stderr := arena(t, append(args, "--out", path)...)
+	require.Zero(t, code, stderr)
+	h, recs := readRecords(t, path)
+	require.Equal(t, []uint64{12345, 16, 999}, h.Seeds)
+	require.Len(t, recs, 3*6, "3 seeds × 3 pairs × 2 seat orders")
+	for i, r := range recs {
+		require.Equal(t, h.Seeds[i/6], r.Seed, "match %d", i)
+	}
+	code, got, _ := arena(t, "rate", "--bootstrap", "0", path)
+	require.Zero(t, code)
+	require.Equal(t, want, got)
+	code, got, _ = arena(t, append(args, "--out", path, "--resume")...)
+	require.Zero(t, code)
+	require.Equal(t, want, got)
+
+	require.NoError(t, os.WriteFile(seeds, []byte("1\nseven\n"), 0o644))
+	code, _, stderr = arena(t, args...)
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, `seeds.txt:2: "seven" is not a seed`)
+	require.NoError(t, os.WriteFile(seeds, []byte("# none\n"), 0o644))
+	code, _, stderr = arena(t, args...)
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, "no seeds")
+	code, _, stderr = arena(t, "run", "minibus/wood2", "--bot", "iaTICE", "--seeds", seeds)
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, "a league")
+}

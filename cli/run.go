@@ -75,6 +75,7 @@ type runOptions struct {
 	rating    string
 	schedule  string
 	candidate string
+	seeds     string
 }
 
 func (o *runOptions) register(fs *pflag.FlagSet) {
@@ -84,6 +85,7 @@ func (o *runOptions) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.candidate, "candidate", "", "the bot a gauntlet tests against the others, a `SPEC`")
 	o.play.register(fs, "standings format: table, markdown, csv or json")
 	o.play.registerShards(fs)
+	fs.StringVar(&o.seeds, "seeds", "", "play exactly the seeds of this `file` (one per line), one round each, instead of seeds derived from --seed")
 	o.registerRating(fs)
 }
 
@@ -244,6 +246,18 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	}
 	if err != nil {
 		return err
+	}
+	if o.seeds != "" {
+		if c.scenario.League != nil {
+			return badInput("--seeds: %s is a league, which plays its own games", c.scenario.Name)
+		}
+		seeds, err := readSeeds(o.seeds)
+		if err != nil {
+			return err
+		}
+		if err := runner.WithSeeds(format, seeds); err != nil {
+			return badInput("--seeds %s: %v", o.seeds, err)
+		}
 	}
 	sum, err := playFormat(ctx, env, &o.play, c.scenario.Name, setup, format, games, seed, reportFormat)
 	if err != nil {
@@ -488,6 +502,35 @@ func (j *judging) end() error {
 		}
 	}
 	return nil
+}
+
+// readSeeds reads a file of seeds: one per line, decimal or 0x…
+// hexadecimal; blank lines and lines starting with # are skipped.
+func readSeeds(path string) ([]uint64, error) {
+	data, err := sim.ReadFile(path, sim.MaxSeedsBytes)
+	if err != nil {
+		return nil, badInput("--seeds: %v", err)
+	}
+	var seeds []uint64
+	for i, line := range strings.Split(string(sim.TrimBOM(data)), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		v, err := strconv.ParseUint(line, 0, 64)
+		if err != nil || v >= 1<<53 {
+			// Records keep seeds below 2⁵³, so that any JSON reader reads them exactly.
+			return nil, badInput("--seeds %s:%d: %q is not a seed (a whole number from 0 to 2⁵³−1 = %d, or 0x… hexadecimal)", path, i+1, line, uint64(1<<53-1))
+		}
+		seeds = append(seeds, v)
+	}
+	if len(seeds) == 0 {
+		return nil, badInput("--seeds %s: no seeds (one per line)", path)
+	}
+	if len(seeds) > runner.MaxSeeds {
+		return nil, badInput("--seeds %s: %d seeds, at most %d", path, len(seeds), runner.MaxSeeds)
+	}
+	return seeds, nil
 }
 
 // owned returns the number of matches the run owns: its shard's, or all.

@@ -36,6 +36,9 @@ type Header struct {
 	Revision string `json:"revision,omitempty"`
 	// Shard is set when the file holds one shard of the run.
 	Shard *Shard `json:"shard,omitempty"`
+	// Seeds, when set, are the seeds the run played, one round each
+	// (arena run --seeds), instead of seeds derived from Seed.
+	Seeds []uint64 `json:"seeds,omitempty"`
 }
 
 // LeagueSettings are what a league's verdict needs beyond its records.

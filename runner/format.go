@@ -90,8 +90,16 @@ func NewTournament(seats int, entrants []string, games int, master uint64, opts 
 // Plan returns the matches.
 func (t *Tournament) Plan() Plan { return t.plan }
 
-// Header adds nothing: a tournament is the default format.
-func (t *Tournament) Header(*results.Header) {}
+// Header adds the seeds when the plan was given them.
+func (t *Tournament) Header(h *results.Header) { h.Seeds = seedsOf(t.plan) }
+
+// seedsOf returns the seeds a plan was given, if any.
+func seedsOf(p Plan) []uint64 {
+	if s, ok := p.(interface{ Seeds() []uint64 }); ok {
+		return s.Seeds()
+	}
+	return nil
+}
 
 // Add counts one record.
 func (t *Tournament) Add(r *results.Record) error { return t.tally.Add(r) }
@@ -189,8 +197,11 @@ func NewGauntlet(seats int, entrants []string, games int, master uint64, opts re
 // Plan returns the matches.
 func (g *Gauntlet) Plan() Plan { return g.plan }
 
-// Header names the schedule and the candidate.
-func (g *Gauntlet) Header(h *results.Header) { h.Schedule, h.Candidate = "gauntlet", g.names[0] }
+// Header names the schedule and the candidate, and the seeds when the plan
+// was given them.
+func (g *Gauntlet) Header(h *results.Header) {
+	h.Schedule, h.Candidate, h.Seeds = "gauntlet", g.names[0], seedsOf(g.plan)
+}
 
 // Add counts one record.
 func (g *Gauntlet) Add(r *results.Record) error { return g.tally.Add(r) }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -52,9 +53,10 @@ const MaxMatches = 1 << 40
 // perRound matches each, round r played on the seed Derive(master, r).
 type rounds struct {
 	master   uint64
-	count    int // rounds
-	perRound int // matches per round
-	length   int // matches; count*perRound unless the last round is cut short
+	count    int      // rounds
+	perRound int      // matches per round
+	length   int      // matches; count*perRound unless the last round is cut short
+	seeds    []uint64 // when set, round r is played on seeds[r] (see WithSeeds)
 }
 
 // newRounds checks the sizes and returns count rounds of perRound matches;
@@ -73,7 +75,48 @@ func (r rounds) Len() int { return r.length }
 // seating slice sized to seats.
 func (r rounds) pairing(i, seats int, seating []int) (p Pairing, j int) {
 	round := i / r.perRound
-	return Pairing{Index: i, Deal: round, Seed: sim.Derive(r.master, uint64(round)), Seating: grow(seating, seats)}, i % r.perRound
+	seed := sim.Derive(r.master, uint64(round))
+	if r.seeds != nil {
+		seed = r.seeds[round]
+	}
+	return Pairing{Index: i, Deal: round, Seed: seed, Seating: grow(seating, seats)}, i % r.perRound
+}
+
+// useSeeds makes the rounds those of the seeds, one round per seed.
+func (r *rounds) useSeeds(seeds []uint64) {
+	r.seeds = slices.Clone(seeds)
+	r.count = len(seeds)
+	r.length = r.count * r.perRound
+}
+
+// Seeds returns the seeds the rounds play when they were given (WithSeeds),
+// nil when they derive from the master seed.
+func (r rounds) Seeds() []uint64 { return slices.Clone(r.seeds) }
+
+// MaxSeeds bounds a list of seeds.
+const MaxSeeds = 1 << 24
+
+// WithSeeds makes a format's plan play exactly the given seeds, as a chess
+// runner plays an openings file: round r on seeds[r] instead of a seed
+// derived from the master seed, one round per seed (every pair on each seed
+// in both seat orders; in N-seat games, each rotation of the seats). The
+// seatings stay the plan's. Formats whose judge depends on the number of
+// games (a league, a sequential test) refuse.
+func WithSeeds(f Format, seeds []uint64) error {
+	switch f.(type) {
+	case *Tournament, *Gauntlet:
+	default:
+		return fmt.Errorf("this format plays its own games; only tournaments and gauntlets take a list of seeds")
+	}
+	if len(seeds) == 0 || len(seeds) > MaxSeeds {
+		return fmt.Errorf("want from 1 to %d seeds, got %d", MaxSeeds, len(seeds))
+	}
+	p, ok := f.Plan().(interface{ useSeeds([]uint64) })
+	if !ok {
+		return fmt.Errorf("this plan cannot take a list of seeds")
+	}
+	p.useSeeds(seeds)
+	return nil
 }
 
 // checkGames refuses a game count below 1.

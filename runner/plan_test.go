@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -268,4 +269,31 @@ func TestShardSpansPartition(t *testing.T) {
 	require.Equal(t, []Span{{5, 10}, {20, 30}}, Skip([]Span{{0, 10}, {20, 30}}, 5))
 	require.Equal(t, []Span{{25, 30}}, Skip([]Span{{0, 10}, {20, 30}}, 15))
 	require.Equal(t, []Span{}, Skip([]Span{{0, 10}}, 10))
+}
+
+// TestWithSeeds checks that a tournament given seeds plays one round per
+// seed, on that seed, with the plan's seatings, and that sequential formats
+// refuse.
+func TestWithSeeds(t *testing.T) {
+	seeds := []uint64{7, 1 << 52, 7, 3}
+	for _, seats := range []int{2, 3} {
+		plain, err := NewTournament(seats, []string{"a", "b", "c", "d"}, 12, 1, results.Options{})
+		require.NoError(t, err)
+		f, err := NewTournament(seats, []string{"a", "b", "c", "d"}, 12, 1, results.Options{})
+		require.NoError(t, err)
+		require.NoError(t, WithSeeds(f, seeds))
+		per := f.Plan().(interface{ RoundSize() int }).RoundSize()
+		require.Equal(t, len(seeds)*per, f.Plan().Len())
+		for i := range f.Plan().Len() {
+			m := f.Plan().Match(i, nil)
+			require.Equal(t, seeds[i/per], m.Seed, "match %d", i)
+			require.Equal(t, plain.Plan().Match(i, nil).Seating, m.Seating, "match %d keeps its seating", i)
+		}
+	}
+	s, err := NewSPRT(2, []string{"a", "b"}, results.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}, 100, 1)
+	require.NoError(t, err)
+	require.ErrorContains(t, WithSeeds(s, seeds), "only tournaments and gauntlets")
+	f, err := NewTournament(2, []string{"a", "b"}, 2, 1, results.Options{})
+	require.NoError(t, err)
+	require.Error(t, WithSeeds(f, nil))
 }

@@ -30,6 +30,10 @@ const (
 	// Tron turns, or 100,000 Minibus turns (the game's own cap) of lines
 	// of over 150 bytes each.
 	MaxScriptBytes = 16 << 20
+
+	// MaxSeedsBytes caps a file of seeds (arena run --seeds): a million
+	// seeds of up to 20 digits.
+	MaxSeedsBytes = 32 << 20
 )
 
 // ReadFile reads the user's file at path, refusing one of more than limit
