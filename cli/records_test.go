@@ -253,3 +253,22 @@ func TestSeedsFile(t *testing.T) {
 	require.Equal(t, ExitBadInput, code)
 	require.Contains(t, stderr, "a league")
 }
+
+// TestSPRTResumes checks that a sequential test cut short resumes to the
+// bytes and the verdict of the test played whole.
+func TestSPRTResumes(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"sprt", "coin/duel", "--candidate", "coin:elo=60", "--baseline", "coin", "--max-games", "2000"}
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, want, _ := arena(t, append(args, "--out", whole)...)
+	b, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	cut := filepath.Join(dir, "cut.jsonl")
+	require.NoError(t, os.WriteFile(cut, b[:len(b)/3], 0o644)) // torn in the middle of a line
+	gotCode, got, stderr := arena(t, append(args, "--out", cut, "--resume")...)
+	require.Equal(t, code, gotCode, stderr)
+	require.Equal(t, want, got)
+	after, err := os.ReadFile(cut)
+	require.NoError(t, err)
+	require.Equal(t, string(b), string(after))
+}

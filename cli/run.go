@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -380,9 +379,9 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	var sum runner.Summary
 	var err error
 	if len(cfg.Owned) > 0 && !format.Decided() {
-		judge := shareJudging(&cfg, format, out.f != nil)
+		judge := runner.ShareJudging(&cfg, format, out.f != nil)
 		sum, err = runner.Run(ctx, cfg, func(r *results.Record, line []byte) (bool, error) {
-			if err := judge.add(r); err != nil {
+			if err := judge.Add(r); err != nil {
 				return false, err
 			}
 			if prog != nil {
@@ -390,7 +389,7 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 			}
 			return format.Decided(), out.line(line)
 		})
-		if jerr := judge.end(); err == nil {
+		if jerr := judge.End(); err == nil {
 			err = jerr
 		}
 	}
@@ -435,73 +434,6 @@ func writeReport(ctx context.Context, env *env, format runner.Format, report res
 	case <-ctx.Done():
 		return &exitError{ExitInterrupted, errors.New("interrupted while computing the standings; the records are kept (arena rate prints them)")}
 	}
-}
-
-// judging is how a run's records reach its format.
-type judging struct {
-	add    func(*results.Record) error // in index order
-	mu     sync.Mutex
-	split  runner.Splitter
-	forks  []runner.Counter
-	unkept []*results.Record
-}
-
-// shareJudging gives the workers their share of the work on each record:
-// encoding its line when there is a file to write, and counting it on a
-// fork of the format's tally when the format can be split, so that the one
-// goroutine that hands records on in order does little more than write.
-func shareJudging(cfg *runner.Config, format runner.Format, encode bool) *judging {
-	j := &judging{add: format.Add}
-	j.split, _ = format.(runner.Splitter)
-	if j.split != nil {
-		j.add = j.split.AddOrdered
-		cfg.Discard = func(r *results.Record) { j.unkept = append(j.unkept, r.Clone()) }
-	}
-	if j.split == nil && !encode {
-		return j
-	}
-	cfg.NewLocal = func() runner.Local {
-		var enc *results.LineEncoder
-		if encode {
-			enc = results.NewLineEncoder()
-		}
-		var fork runner.Counter
-		if j.split != nil {
-			fork = j.split.Fork()
-			j.mu.Lock()
-			j.forks = append(j.forks, fork)
-			j.mu.Unlock()
-		}
-		return func(r *results.Record, line []byte) ([]byte, error) {
-			if fork != nil {
-				if err := fork.Count(r); err != nil {
-					return line, err
-				}
-			}
-			if enc != nil {
-				return enc.AppendRecord(line, r)
-			}
-			return line, nil
-		}
-	}
-	return j
-}
-
-// end merges the workers' counts into the format, less the records the run
-// did not keep; the workers have stopped.
-func (j *judging) end() error {
-	if len(j.forks) == 0 {
-		return nil
-	}
-	for _, r := range j.unkept {
-		j.forks[0].Uncount(r)
-	}
-	for _, f := range j.forks {
-		if err := j.split.Merge(f); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // readSeeds reads a file of seeds: one per line, decimal or 0x…

@@ -361,3 +361,35 @@ func TestLocalErrorStopsTheRun(t *testing.T) {
 	require.EqualError(t, err, "local refused match 77")
 	require.LessOrEqual(t, handed, 77)
 }
+
+// TestStandingsTheSameWhateverTheWorkers plays a tournament whose scores are
+// fractions (sevenths), with its judging shared by the workers as the CLI
+// shares it, on 1, 2 and 4 workers and in shards: the standings are the
+// same bytes whichever worker counted which match.
+func TestStandingsTheSameWhateverTheWorkers(t *testing.T) {
+	st := setup(t, `{"turns":30,"players":3,"divisor":7}`, "dice", "dice", "step:by=3", "step", "dice")
+	report := func(workers int, shards int) string {
+		f, err := NewTournament(st.Seats(), st.Entrants(), 300, 4, results.Options{Bootstrap: 200, Seed: 4})
+		require.NoError(t, err)
+		for k := 1; k <= shards; k++ {
+			spans, err := ShardSpans(f.Plan(), k, shards)
+			require.NoError(t, err)
+			cfg := Config{Setup: st, Plan: f.Plan(), Owned: spans, Workers: workers}
+			j := ShareJudging(&cfg, f, true)
+			_, err = Run(context.Background(), cfg, func(r *results.Record, line []byte) (bool, error) {
+				return false, j.Add(r)
+			})
+			require.NoError(t, err)
+			require.NoError(t, j.End())
+		}
+		var b strings.Builder
+		require.NoError(t, f.Report(&b, results.FormatJSON))
+		return b.String()
+	}
+	want := report(1, 1)
+	require.Regexp(t, `"score_mean": \d+\.\d{8,}`, want, "the scores are not fractions")
+	for _, w := range []int{2, 4} {
+		require.Equal(t, want, report(w, 1), "%d workers", w)
+	}
+	require.Equal(t, want, report(3, 4), "4 shards into one format")
+}

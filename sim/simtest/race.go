@@ -19,7 +19,10 @@ import (
 // stream, so the seed matters. A zero action is no answer, a negative one
 // is invalid (both recorded as faults and worth nothing), and 13 makes the
 // engine panic.
-type Race struct{ Players, Turns int }
+type Race struct {
+	Players, Turns int
+	Divisor        int // scores are the totals divided by it: fractions that sum differently in another order
+}
 
 // RaceState is the state of a Race.
 type RaceState struct {
@@ -80,7 +83,7 @@ func (r Race) Turn(s *RaceState) int { return s.Turn }
 func (r Race) Outcome(s *RaceState, out *sim.Outcome) {
 	out.Reset(r.Players)
 	for k, t := range s.Totals {
-		out.Scores[k] = float64(t)
+		out.Scores[k] = float64(t) / float64(max(r.Divisor, 1))
 	}
 	sim.RankPlaces(s.Totals, out.Places)
 }
@@ -140,10 +143,11 @@ func Game() sim.AnyGame {
 		Name:    "race",
 		Summary: "a toy game for tests",
 		Version: "1",
-		Params:  []sim.ParamSpec{{Name: "players", Default: "2", Doc: "1..8"}, {Name: "turns", Default: "3", Doc: "1..1000000"}},
+		Params: []sim.ParamSpec{{Name: "players", Default: "2", Doc: "1..8"}, {Name: "turns", Default: "3", Doc: "1..1000000"},
+			{Name: "divisor", Default: "1", Doc: "1..1000: the scores are the totals divided by it"}},
 		New: func(p sim.Params) (sim.Engine[RaceState, int, int], error) {
 			r := sim.NewParamReader(p)
-			e := Race{Players: r.Int("players", 1, 8), Turns: r.Int("turns", 1, 1000000)}
+			e := Race{Players: r.Int("players", 1, 8), Turns: r.Int("turns", 1, 1000000), Divisor: r.Int("divisor", 1, 1000)}
 			return e, r.Err()
 		},
 		Bots: []sim.Bot[int, int]{
