@@ -47,6 +47,9 @@ func (o *rateOptions) register(fs *pflag.FlagSet) {
 
 func rateFiles(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*rateOptions)
+	if err := refuseEmptyFlags(o.fs, "anchor", "rating"); err != nil {
+		return err
+	}
 	report, err := results.ParseFormat(o.format)
 	if err != nil {
 		return badInput("--format: %v", err)

@@ -272,3 +272,63 @@ func TestSPRTResumes(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, string(b), string(after))
 }
+
+// TestOutputFlagsBadInput checks the --out, --resume and rating flags'
+// refusals: one line, exit 2.
+func TestOutputFlagsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	args := append([]string{"run", "tron/duel"}, quick...)
+	for _, tt := range []struct {
+		extra []string
+		want  string
+	}{
+		{[]string{"--out", dir}, "--out " + dir + ": is a directory; name a file"},
+		{[]string{"--out", ""}, "--out: empty file name"},
+		{[]string{"--anchor", ""}, "--anchor: empty value"},
+		{[]string{"--candidate", " "}, "--candidate: empty value"},
+		{[]string{"--shard", "3/2"}, `--shard: "3/2" is not K/N with K from 1 to N (N at most 1048576)`},
+		{[]string{"--shard", "1/2", "--shard-from-env"}, "--shard and --shard-from-env: give one of them"},
+		{[]string{"--shard-count", "3"}, "--shard-count: only with --shard-from-env"},
+		{[]string{"--shard", "1/400"}, "--shard: shard 1/400: the run has only 3 rounds to share"},
+	} {
+		code, _, stderr := arena(t, append(append([]string{}, args...), tt.extra...)...)
+		require.Equal(t, ExitBadInput, code, "%v: %s", tt.extra, stderr)
+		require.Equal(t, "arena: "+tt.want+"\n", stderr, "%v", tt.extra)
+	}
+	code, _, stderr := arena(t, "run", "minibus/wood2", "--bot", "iaTICE", "--shard", "1/2")
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, "is a league, whose verdict needs every game in one run")
+	code, _, stderr = arena(t, "sprt", "coin/duel", "--candidate", "coin", "--baseline", "coin", "--shard", "1/2")
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, "unknown flag: --shard")
+}
+
+// TestAnotherRevisionIsRefused checks that resume and merge refuse a file
+// another build wrote, unless --any-revision.
+func TestAnotherRevisionIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	args := append([]string{"run", "tron/duel", "--seed", "3"}, quick...)
+	code, want, _ := arena(t, append(args, "--out", path, "--shard", "1/1")...)
+	require.Zero(t, code)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	cut := strings.Index(string(b), "\n") + 1
+	header := strings.Replace(string(b[:cut]), `"revision":"devel"`, `"revision":"0123abc"`, 1)
+	require.NotEqual(t, string(b[:cut]), header)
+	require.NoError(t, os.WriteFile(path, []byte(header+string(b[cut:cut+10])), 0o644)) // a torn first record too
+	code, _, stderr := arena(t, append(args, "--out", path, "--shard", "1/1", "--resume")...)
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, `"revision" is "0123abc" there, "devel" here (another build of arena wrote it; --any-revision resumes anyway)`)
+	code, _, stderr = arena(t, append(args, "--out", path, "--shard", "1/1", "--resume", "--any-revision")...)
+	require.Zero(t, code, stderr)
+
+	other := filepath.Join(dir, "o.jsonl")
+	code, _, _ = arena(t, append(args, "--out", other, "--shard", "1/1")...)
+	require.Zero(t, code)
+	code, _, stderr = arena(t, "merge", "--out", filepath.Join(dir, "m.jsonl"), path, other)
+	require.Equal(t, ExitBadInput, code, "two files claim shard 1/1")
+	code, got, stderr := arena(t, "rate", path)
+	require.Zero(t, code, stderr)
+	require.Equal(t, want, got)
+}

@@ -207,6 +207,9 @@ func (p *playFlags) check() (results.Format, error) {
 
 func runTournament(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*runOptions)
+	if err := refuseEmptyFlags(o.sel.fs, "anchor", "rating", "schedule", "candidate", "seeds", "shard"); err != nil {
+		return err
+	}
 	c, err := o.sel.resolve("run", args)
 	if err != nil {
 		return err
@@ -434,6 +437,18 @@ func writeReport(ctx context.Context, env *env, format runner.Format, report res
 	case <-ctx.Done():
 		return &exitError{ExitInterrupted, errors.New("interrupted while computing the standings; the records are kept (arena rate prints them)")}
 	}
+}
+
+// refuseEmptyFlags refuses the named flags given an empty value, which
+// pflag accepts as it would any text: an empty --anchor would quietly rate
+// against the mean, an empty --candidate play no gauntlet.
+func refuseEmptyFlags(fs *pflag.FlagSet, names ...string) error {
+	for _, name := range names {
+		if f := fs.Lookup(name); f != nil && fs.Changed(name) && strings.TrimSpace(f.Value.String()) == "" {
+			return badInput("--%s: empty value", name)
+		}
+	}
+	return nil
 }
 
 // readSeeds reads a file of seeds: one per line, decimal or 0x…

@@ -20,7 +20,7 @@ func TestSetupAndTable(t *testing.T) {
 	require.Equal(t, "race", st.Game())
 	require.Equal(t, 2, st.Seats())
 	require.Equal(t, []string{"step", "step:by=3", "step#2"}, st.Entrants())
-	require.Equal(t, `{"players":2,"turns":4}`, string(st.Params().Canonical()))
+	require.Equal(t, `{"divisor":1,"players":2,"turns":4}`, string(st.Params().Canonical()))
 
 	table := st.NewTable()
 	res := table.Play(context.Background(), 5, []int{1, 2})
@@ -60,7 +60,7 @@ func TestSetupErrors(t *testing.T) {
 		bots   []string
 		want   string
 	}{
-		{sim.Params{"laps": []byte("3")}, []string{"step"}, "param laps: unknown parameter (known: players, turns)"},
+		{sim.Params{"laps": []byte("3")}, []string{"step"}, "param laps: unknown parameter (known: players, turns, divisor)"},
 		{sim.Params{"turns": []byte("0")}, []string{"step"}, "param turns: 0 is out of range 1..1000000"},
 		{nil, []string{"walk"}, `unknown bot "walk" for game race (known: step, dice, panic, mute, unlucky)`},
 		{nil, []string{"step:by=10"}, "bot step:by=10: param by: 10 is out of range 1..9"},
