@@ -63,13 +63,13 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 		}
 	case "bots":
 		t = newListing(env.stdout, "game", "bot", "arguments", "summary")
-		args := newListing(env.stdout, "game", "bot", "argument", "default", "meaning")
+		args := newListing(env.stdout, "game", "bot", "argument", "range", "default", "meaning")
 		for _, e := range entries {
 			info := e.Game.Info()
 			for _, b := range info.Bots {
 				t.Append(info.Name, b.Name, describeArgs(b.Params), b.Summary)
 				for _, p := range b.Params {
-					args.Append(info.Name, b.Name, p.Name, p.Default, p.Doc)
+					args.Append(info.Name, b.Name, p.Name, p.Range(), p.Default, p.Doc)
 				}
 			}
 		}
@@ -96,11 +96,11 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 			t.Append(name, sc.Game, seatsOf(sc, info), bots, sc.Games, strconv.FormatUint(sc.Seed, 10), sc.Description)
 		}
 	case "params":
-		t = newListing(env.stdout, "game", "param", "default", "meaning")
+		t = newListing(env.stdout, "game", "param", "range", "default", "meaning")
 		for _, e := range entries {
 			info := e.Game.Info()
 			for _, p := range info.Params {
-				t.Append(info.Name, p.Name, p.Default, p.Doc)
+				t.Append(info.Name, p.Name, p.Range(), p.Default, p.Doc)
 			}
 		}
 	default:

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -16,11 +17,154 @@ import (
 // object, each value kept as raw JSON until the game decodes it.
 type Params map[string]json.RawMessage
 
-// ParamSpec documents one parameter of a game or a bot.
+// ParamSpec is one parameter of a game or a bot: its kind, its bounds or
+// choices, its default and its doc, the one source of truth for
+// validation (Check), listings (Range), the docs and the tuner.
 type ParamSpec struct {
-	Name    string // as written in scenarios and on the command line
-	Default string // the default as JSON text, e.g. "100" or "null"
-	Doc     string // one sentence, including the accepted range
+	Name    string    // as written in scenarios and on the command line
+	Kind    ParamKind // what values it takes
+	Default string    // the default as JSON text, e.g. "100" or "null"
+	// Min and Max bound an int or a float, both ends included.
+	Min, Max float64
+	// Choices lists the values of a choice.
+	Choices []string
+	// Nullable accepts null besides the kind's values (Doc says what null
+	// means).
+	Nullable bool
+	Doc      string // one sentence: what it does (the range is Range's)
+}
+
+// ParamKind is the kind of a parameter's values.
+type ParamKind uint8
+
+// The kinds of parameters.
+const (
+	KindJSON   ParamKind = iota // any JSON the game decodes itself (a structured value)
+	KindInt                     // a whole number in [Min, Max]
+	KindFloat                   // a number in [Min, Max]
+	KindBool                    // true or false
+	KindText                    // any string
+	KindChoice                  // one of Choices
+	KindPoints                  // a list of points [[x,y],…]
+	KindFile                    // the path of a file
+)
+
+var kindNames = [...]string{"json", "int", "float", "bool", "text", "choice", "points", "file"}
+
+// String names the kind.
+func (k ParamKind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// IntParam is a whole-number parameter in [lo, hi].
+func IntParam(name string, def, lo, hi int, doc string) ParamSpec {
+	return ParamSpec{Name: name, Kind: KindInt, Default: fmt.Sprint(def), Min: float64(lo), Max: float64(hi), Doc: doc}
+}
+
+// FloatParam is a number parameter in [lo, hi]; def is written as JSON.
+func FloatParam(name, def string, lo, hi float64, doc string) ParamSpec {
+	return ParamSpec{Name: name, Kind: KindFloat, Default: def, Min: lo, Max: hi, Doc: doc}
+}
+
+// ChoiceParam is a parameter that takes one of choices.
+func ChoiceParam(name, def string, choices []string, doc string) ParamSpec {
+	b, _ := json.Marshal(def)
+	return ParamSpec{Name: name, Kind: KindChoice, Default: string(b), Choices: choices, Doc: doc}
+}
+
+// Range describes the values a parameter takes, for listings: "1..4096",
+// "classic | v10", "[[x,y],…]".
+func (s ParamSpec) Range() string {
+	var r string
+	switch s.Kind {
+	case KindInt, KindFloat:
+		r = s.bounds()
+	case KindChoice:
+		r = strings.Join(s.Choices, " | ")
+	case KindBool:
+		r = "true | false"
+	case KindPoints:
+		r = "[[x,y],…]"
+	case KindText:
+		r = "text"
+	case KindFile:
+		r = "file path"
+	default:
+		r = "JSON"
+	}
+	if s.Nullable {
+		r += " | null"
+	}
+	return r
+}
+
+// bounds writes Min..Max as plain numbers: 1..100000000, 0..0.5.
+func (s ParamSpec) bounds() string {
+	return strconv.FormatFloat(s.Min, 'f', -1, 64) + ".." + strconv.FormatFloat(s.Max, 'f', -1, 64)
+}
+
+// Check reports whether raw is a value of the parameter, with an error
+// that says what is wrong with it (the caller names the parameter).
+func (s ParamSpec) Check(raw json.RawMessage) error {
+	if s.Nullable && string(raw) == "null" {
+		return nil
+	}
+	switch s.Kind {
+	case KindInt:
+		var n int64
+		if json.Unmarshal(raw, &n) != nil {
+			return fmt.Errorf("%s is not a whole number", raw)
+		}
+		if float64(n) < s.Min || float64(n) > s.Max {
+			return fmt.Errorf("%d is out of range %s", n, s.bounds())
+		}
+	case KindFloat:
+		var v float64
+		if json.Unmarshal(raw, &v) != nil {
+			return fmt.Errorf("%s is not a number", raw)
+		}
+		if !(v >= s.Min && v <= s.Max) {
+			return fmt.Errorf("%v is out of range %s", v, s.bounds())
+		}
+	case KindBool:
+		var b bool
+		if json.Unmarshal(raw, &b) != nil {
+			return fmt.Errorf("%s is not true or false", raw)
+		}
+	case KindChoice:
+		var v string
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return fmt.Errorf("%s: %v", raw, plainJSONError(err))
+		}
+		if !slices.Contains(s.Choices, v) {
+			return fmt.Errorf("%q is not one of %s", v, strings.Join(s.Choices, ", "))
+		}
+	case KindPoints:
+		if _, err := ReadPoints(raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadPoints reads a list of points [[x,y],…] of whole numbers: the one
+// reader of point lists for every game.
+func ReadPoints(raw json.RawMessage) ([][2]int, error) {
+	var pts [][]int
+	if err := json.Unmarshal(raw, &pts); err != nil {
+		return nil, fmt.Errorf("%s is not a list of points [[x,y],…]", raw)
+	}
+	out := make([][2]int, len(pts))
+	for i, p := range pts {
+		if len(p) != 2 {
+			return nil, fmt.Errorf("point %d is %v, want [x,y]", i, p)
+		}
+		out[i] = [2]int{p[0], p[1]}
+	}
+	return out, nil
 }
 
 // ParamError is a parameter that is unknown or has a value the game refuses.
@@ -100,6 +244,9 @@ func Effective(p Params, specs []ParamSpec) (Params, error) {
 		if err := json.Compact(&buf, v); err != nil {
 			return nil, &ParamError{Name: s.Name, Err: fmt.Errorf("not JSON: %q", v)}
 		}
+		if err := s.Check(buf.Bytes()); err != nil {
+			return nil, &ParamError{Name: s.Name, Err: err}
+		}
 		eff[s.Name] = buf.Bytes()
 	}
 	return eff, nil
@@ -152,15 +299,41 @@ type Fingerprinter interface {
 }
 
 // ParamReader decodes parameters into typed values and keeps the first error,
-// so a game's configuration reads as a list of fields.
+// so a game's configuration reads as a list of fields. Each value read is
+// checked against its spec (kind, bounds, choices), so that a constructor
+// called with parameters that did not go through Effective refuses them
+// just the same.
 type ParamReader struct {
-	p   Params
-	err error
+	p     Params
+	specs []ParamSpec
+	err   error
 }
 
 // NewParamReader returns a reader over p, which should be an effective
-// parameter set (every parameter present).
-func NewParamReader(p Params) *ParamReader { return &ParamReader{p: p} }
+// parameter set (every parameter present), checked against specs.
+func NewParamReader(p Params, specs []ParamSpec) *ParamReader {
+	return &ParamReader{p: p, specs: specs}
+}
+
+// check checks parameter name's value against its spec, if it has one.
+func (r *ParamReader) check(name string) {
+	if r.err != nil {
+		return
+	}
+	raw, ok := r.p[name]
+	if !ok {
+		r.Fail(name, "missing")
+		return
+	}
+	for _, s := range r.specs {
+		if s.Name == name {
+			if err := s.Check(raw); err != nil {
+				r.err = &ParamError{Name: name, Err: err}
+			}
+			return
+		}
+	}
+}
 
 // Err returns the first error met, a *ParamError.
 func (r *ParamReader) Err() error { return r.err }
@@ -181,8 +354,9 @@ func (r *ParamReader) FailTogether(names []string, format string, args ...any) {
 }
 
 // Decode decodes parameter name into dst with encoding/json, refusing
-// unknown fields.
+// unknown fields, once its spec accepts it.
 func (r *ParamReader) Decode(name string, dst any) {
+	r.check(name)
 	if r.err != nil {
 		return
 	}
@@ -198,28 +372,41 @@ func (r *ParamReader) Decode(name string, dst any) {
 	}
 }
 
-// Int decodes parameter name as an integer in [lo, hi].
-func (r *ParamReader) Int(name string, lo, hi int) int {
-	n, ok := decodeNumber[int64](r, name, "a whole number")
-	if ok && (n < int64(lo) || n > int64(hi)) {
-		r.Fail(name, "%d is out of range %d..%d", n, lo, hi)
-	}
-	if r.err != nil {
-		return lo
-	}
+// Int decodes parameter name as a whole number. Its spec's bounds were
+// checked when the parameters were made effective (Effective).
+func (r *ParamReader) Int(name string) int {
+	r.check(name)
+	n, _ := decodeNumber[int64](r, name, "a whole number")
 	return int(n)
 }
 
-// Float decodes parameter name as a number in [lo, hi].
-func (r *ParamReader) Float(name string, lo, hi float64) float64 {
-	v, ok := decodeNumber[float64](r, name, "a number")
-	if ok && !(v >= lo && v <= hi) {
-		r.Fail(name, "%v is out of range %v..%v", v, lo, hi)
-	}
-	if r.err != nil {
-		return lo
-	}
+// Float decodes parameter name as a number; see Int.
+func (r *ParamReader) Float(name string) float64 {
+	r.check(name)
+	v, _ := decodeNumber[float64](r, name, "a number")
 	return v
+}
+
+// Points decodes parameter name as a list of points [[x,y],…], or nil for
+// null.
+func (r *ParamReader) Points(name string) [][2]int {
+	r.check(name)
+	if r.err != nil {
+		return nil
+	}
+	raw, ok := r.p[name]
+	if !ok {
+		r.Fail(name, "missing")
+		return nil
+	}
+	if string(raw) == "null" {
+		return nil
+	}
+	pts, err := ReadPoints(raw)
+	if err != nil {
+		r.Fail(name, "%v", err)
+	}
+	return pts
 }
 
 // decodeNumber decodes parameter name as a T; what names the kind of
@@ -243,6 +430,7 @@ func decodeNumber[T int64 | float64](r *ParamReader, name, what string) (v T, ok
 // String decodes parameter name as one of the allowed strings, or any string
 // when allowed is empty.
 func (r *ParamReader) String(name string, allowed ...string) string {
+	r.check(name)
 	var v string
 	r.Decode(name, &v)
 	if r.err == nil && len(allowed) > 0 && !slices.Contains(allowed, v) {

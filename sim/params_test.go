@@ -78,38 +78,78 @@ func TestRulesHashDependsOnEverything(t *testing.T) {
 func TestParamReader(t *testing.T) {
 	p := sim.Params{
 		"n": json.RawMessage("5"), "big": json.RawMessage("5000"), "frac": json.RawMessage("2.5"),
-		"word": json.RawMessage(`"slow"`), "num": json.RawMessage("123"),
+		"word": json.RawMessage(`"slow"`), "num": json.RawMessage("123"), "pts": json.RawMessage("[[1,2],[3,4]]"), "half": json.RawMessage("2.5"),
 	}
-	r := sim.NewParamReader(p)
-	require.Equal(t, 5, r.Int("n", 1, 10))
-	require.Equal(t, "slow", r.String("word", "fast", "slow"))
+	specs := []sim.ParamSpec{
+		sim.IntParam("n", 1, 1, 10, ""), sim.IntParam("big", 1, 1, 10, ""), sim.FloatParam("frac", "0", 0, 1, ""),
+		sim.ChoiceParam("word", "fast", []string{"fast", "faster"}, ""), sim.IntParam("int", 1, 1, 10, ""),
+		{Name: "pts", Kind: sim.KindPoints},
+	}
+	r := sim.NewParamReader(p, nil) // no specs: decoding only
+	require.Equal(t, 5, r.Int("n"))
+	require.Equal(t, "slow", r.String("word"))
 	require.Equal(t, "123", r.Text("num"))
-	require.Equal(t, 2.5, r.Float("frac", 0, 3))
-	require.Equal(t, 5.0, r.Float("n", 0, 5))
+	require.Equal(t, 2.5, r.Float("frac"))
+	require.Equal(t, 5.0, r.Float("n"))
+	require.Equal(t, [][2]int{{1, 2}, {3, 4}}, r.Points("pts"))
 	require.NoError(t, r.Err())
 
 	for _, tc := range []struct {
 		read func(r *sim.ParamReader)
 		want string
 	}{
-		{func(r *sim.ParamReader) { r.Int("big", 1, 10) }, "param big: 5000 is out of range 1..10"},
-		{func(r *sim.ParamReader) { r.Int("frac", 1, 10) }, "param frac: 2.5 is not a whole number"},
-		{func(r *sim.ParamReader) { r.Int("word", 1, 10) }, `param word: "slow" is not a whole number`},
-		{func(r *sim.ParamReader) { r.String("word", "fast", "faster") }, `param word: "slow" is not one of fast, faster`},
+		{func(r *sim.ParamReader) { r.Int("big") }, "param big: 5000 is out of range 1..10"},
+		{func(r *sim.ParamReader) { r.Int("half") }, "param half: 2.5 is not a whole number"},
+		{func(r *sim.ParamReader) { r.Int("pts") }, "param pts: [[1,2],[3,4]] is not a whole number"},
+		{func(r *sim.ParamReader) { r.String("word") }, `param word: "slow" is not one of fast, faster`},
 		{func(r *sim.ParamReader) { r.String("n") }, "param n: 5: want string, got a JSON number"},
-		{func(r *sim.ParamReader) { r.Int("absent", 1, 2) }, "param absent: missing"},
-		{func(r *sim.ParamReader) { r.Float("frac", 0, 1) }, "param frac: 2.5 is out of range 0..1"},
-		{func(r *sim.ParamReader) { r.Float("word", 0, 1) }, `param word: "slow" is not a number`},
+		{func(r *sim.ParamReader) { r.Int("absent") }, "param absent: missing"},
+		{func(r *sim.ParamReader) { r.Float("frac") }, "param frac: 2.5 is out of range 0..1"},
+		{func(r *sim.ParamReader) { r.Float("pts") }, "param pts: [[1,2],[3,4]] is not a number"},
 		{func(r *sim.ParamReader) { r.Text("absent") }, "param absent: required, none given"},
+		{func(r *sim.ParamReader) { r.Points("num") }, "param num: 123 is not a list of points [[x,y],…]"},
 	} {
-		r := sim.NewParamReader(p)
+		r := sim.NewParamReader(p, specs)
 		tc.read(r)
 		require.EqualError(t, r.Err(), tc.want)
 	}
-	r = sim.NewParamReader(p)
-	r.Int("big", 1, 10)
-	r.Int("frac", 1, 10)
+	r = sim.NewParamReader(p, specs)
+	r.Int("big")
+	r.Int("frac")
 	require.EqualError(t, r.Err(), "param big: 5000 is out of range 1..10", "the first error is kept")
+}
+
+// TestParamSpecs checks the typed specs: Effective refuses a value out of
+// its spec, Range describes it for listings.
+func TestParamSpecs(t *testing.T) {
+	specs := []sim.ParamSpec{
+		sim.IntParam("width", 100, 1, 4096, "board width"),
+		sim.FloatParam("ratio", "1.5", 1, 100, "a ratio"),
+		sim.ChoiceParam("mode", "fast", []string{"fast", "slow"}, "the mode"),
+		{Name: "starts", Kind: sim.KindPoints, Nullable: true, Default: "null", Doc: "start cells"},
+	}
+	eff, err := sim.Effective(sim.Params{"width": json.RawMessage("30")}, specs)
+	require.NoError(t, err)
+	require.Equal(t, `{"mode":"fast","ratio":1.5,"starts":null,"width":30}`, string(eff.Canonical()))
+	for params, want := range map[string]string{
+		`{"width":0}`:            "param width: 0 is out of range 1..4096",
+		`{"width":1.5}`:          "param width: 1.5 is not a whole number",
+		`{"ratio":100.5}`:        "param ratio: 100.5 is out of range 1..100",
+		`{"mode":"medium"}`:      `param mode: "medium" is not one of fast, slow`,
+		`{"starts":[[1,2],[3]]}`: "param starts: point 1 is [3], want [x,y]",
+		`{"starts":"somewhere"}`: `param starts: "somewhere" is not a list of points [[x,y],…]`,
+	} {
+		var p sim.Params
+		require.NoError(t, json.Unmarshal([]byte(params), &p))
+		_, err := sim.Effective(p, specs)
+		require.EqualError(t, err, want, params)
+	}
+	var ranges []string
+	for _, s := range specs {
+		ranges = append(ranges, s.Range())
+	}
+	require.Equal(t, []string{"1..4096", "1..100", "fast | slow", "[[x,y],…] | null"}, ranges)
+	require.Equal(t, "int", specs[0].Kind.String())
 }
 
 func TestParseBotSpec(t *testing.T) {

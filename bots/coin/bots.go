@@ -14,15 +14,18 @@ func Bots() []sim.Bot[coin.View, coin.Action] {
 	return []sim.Bot[coin.View, coin.Action]{{
 		Name:    "coin",
 		Summary: "a bot of known strength: answers its true Elo, from which the engine draws its results",
-		Params:  []sim.ParamSpec{{Name: "elo", Default: "0", Doc: "its true Elo, -2000..2000"}},
+		Params:  params,
 		Prepare: prepare,
 	}}
 }
 
+// params are the coin bot's arguments.
+var params = []sim.ParamSpec{sim.FloatParam("elo", "0", coin.MinElo, coin.MaxElo, "its true Elo")}
+
 // prepare checks the elo argument.
 func prepare(args sim.Params) (func() sim.Player[coin.View, coin.Action], error) {
-	r := sim.NewParamReader(args)
-	elo := r.Float("elo", coin.MinElo, coin.MaxElo)
+	r := sim.NewParamReader(args, params)
+	elo := r.Float("elo")
 	if err := r.Err(); err != nil {
 		return nil, err
 	}

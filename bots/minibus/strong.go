@@ -10,8 +10,8 @@ import (
 
 // StrongParams are the strong bot's tunable arguments.
 var StrongParams = []sim.ParamSpec{
-	{Name: "memory", Default: "40", Doc: "turns its running averages (income, time spent moving, full departures) weigh, 1..500"},
-	{Name: "residual", Default: "0.3", Doc: "what a passenger still on board at the end of a two-stop plan is worth, in fares, 0..1"},
+	sim.IntParam("memory", 40, 1, 500, "turns its running averages (income, time spent moving, full departures) weigh"),
+	sim.FloatParam("residual", "0.3", 0, 1, "what a passenger still on board at the end of a two-stop plan is worth, in fares"),
 }
 
 // StrongConfig holds the strong bot's arguments.
@@ -26,8 +26,8 @@ func strongBot() sim.Bot[minibus.View, minibus.Action] {
 		Summary: "learns where passengers go from what it sees, routes each bus by the fares of its next two stops, buys upgrades that bring the goal nearer; never sends an invalid command",
 		Params:  StrongParams,
 		Prepare: func(args sim.Params) (func() player, error) {
-			r := sim.NewParamReader(args)
-			cfg := StrongConfig{Memory: r.Int("memory", 1, 500), Residual: r.Float("residual", 0, 1)}
+			r := sim.NewParamReader(args, StrongParams)
+			cfg := StrongConfig{Memory: r.Int("memory"), Residual: r.Float("residual")}
 			if err := r.Err(); err != nil {
 				return nil, err
 			}

@@ -18,17 +18,21 @@ import (
 // the game treats by its own rule for a missing answer.
 var ErrEnd = errors.New("script: no action left")
 
+// params are the script bot's arguments.
+var params = []sim.ParamSpec{{Name: "file", Kind: sim.KindFile, Nullable: true, Default: "null", Doc: "path of the script (required)"}}
+
 // Bot returns the script bot of a game whose actions parse. Its one
 // argument, file, names the script. Blank lines and lines starting with #
 // are skipped; every other line must parse, or the bot is refused before
 // any match starts.
+
 func Bot[O, A any](parse func(string) (A, error)) sim.Bot[O, A] {
 	return sim.Bot[O, A]{
 		Name:    "script",
 		Summary: "plays the actions of a file, one per line in the game's action text; gives no answer when the file ends",
-		Params:  []sim.ParamSpec{{Name: "file", Default: "null", Doc: "path of the script (required)"}},
+		Params:  params,
 		Prepare: func(args sim.Params) (func() sim.Player[O, A], error) {
-			r := sim.NewParamReader(args)
+			r := sim.NewParamReader(args, params)
 			path := r.Text("file")
 			if err := r.Err(); err != nil {
 				return nil, err

@@ -2,7 +2,6 @@ package tron
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/arenasim/arena/engines/tron"
 	"github.com/arenasim/arena/sim"
@@ -18,8 +17,8 @@ const (
 
 // StrongParams are the arguments of the strong bot.
 var StrongParams = []sim.ParamSpec{
-	{Name: "depth", Default: strconv.Itoa(defaultDepth), Doc: "deepest duel search, in turns (my move and the opponent's reply), 1..32"},
-	{Name: "work", Default: strconv.Itoa(defaultWork), Doc: "thousands of cells the territory evaluations of a duel search may visit per move, 1..1000000 (a 100×100 board holds 10 of them)"},
+	sim.IntParam("depth", defaultDepth, 1, maxDepth, "deepest duel search, in turns (my move and the opponent's reply)"),
+	sim.IntParam("work", defaultWork, 1, maxWork, "thousands of cells the territory evaluations of a duel search may visit per move (a 100×100 board holds 10 of them)"),
 }
 
 // StrongConfig holds the strong bot's arguments.
@@ -52,10 +51,10 @@ func strongBot() sim.Bot[tron.View, tron.Dir] {
 
 // readStrongConfig reads and checks the strong bot's arguments.
 func readStrongConfig(args sim.Params) (StrongConfig, error) {
-	r := sim.NewParamReader(args)
+	r := sim.NewParamReader(args, StrongParams)
 	cfg := DefaultStrongConfig()
-	cfg.Depth = r.Int("depth", 1, maxDepth)
-	cfg.Work = r.Int("work", 1, maxWork)
+	cfg.Depth = r.Int("depth")
+	cfg.Work = r.Int("work")
 	return cfg, r.Err()
 }
 

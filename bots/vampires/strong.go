@@ -3,7 +3,6 @@ package vampires
 import (
 	"math"
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/sim"
@@ -22,15 +21,15 @@ const (
 // StrongParams are the arguments of the strong bot: the search's budget
 // and shape, and the weights of its evaluation.
 var StrongParams = []sim.ParamSpec{
-	{Name: "budget", Default: strconv.Itoa(defaultBudget), Doc: "positions the search may visit per ply, 1..100000000: the search deepens until it runs out (never a clock)"},
-	{Name: "depth", Default: strconv.Itoa(defaultDepth), Doc: "deepest search, in plies (both players'), 1..32"},
-	{Name: "width", Default: strconv.Itoa(defaultWidth), Doc: "plies searched per position, best first by the move generator's estimate, 1..64"},
-	{Name: "groups", Default: "3", Doc: "the search splits a group only while its side has fewer groups than this, 1..255"},
-	{Name: "pop", Default: "1", Doc: "evaluation: weight of the population difference, 0..100"},
-	{Name: "humans", Default: "0.6", Doc: "evaluation: weight of the human groups a side can take first, 0..100"},
-	{Name: "threat", Default: "0.4", Doc: "evaluation: weight of the enemy groups that can kill own groups outright or be killed by them, nearer ones weighing more, 0..100"},
-	{Name: "decay", Default: "0.8", Doc: "evaluation: how much a prize or threat one move farther counts, 0..1"},
-	{Name: "cohesion", Default: "0.1", Doc: "evaluation: weight of the largest group (the one that takes the big prizes and hunts), 0..100"},
+	sim.IntParam("budget", defaultBudget, 1, maxBudget, "positions the search may visit per ply: the search deepens until it runs out (never a clock)"),
+	sim.IntParam("depth", defaultDepth, 1, maxDepth, "deepest search, in plies (both players')"),
+	sim.IntParam("width", defaultWidth, 1, maxWidth, "plies searched per position, best first by the move generator's estimate"),
+	sim.IntParam("groups", 3, 1, 255, "the search splits a group only while its side has fewer groups than this"),
+	sim.FloatParam("pop", "1", 0, 100, "evaluation: weight of the population difference"),
+	sim.FloatParam("humans", "0.6", 0, 100, "evaluation: weight of the human groups a side can take first"),
+	sim.FloatParam("threat", "0.4", 0, 100, "evaluation: weight of the enemy groups that can kill own groups outright or be killed by them, nearer ones weighing more"),
+	sim.FloatParam("decay", "0.8", 0, 1, "evaluation: how much a prize or threat one move farther counts"),
+	sim.FloatParam("cohesion", "0.1", 0, 100, "evaluation: weight of the largest group (the one that takes the big prizes and hunts)"),
 }
 
 // StrongConfig holds the strong bot's arguments.
@@ -70,17 +69,17 @@ func strongBot() sim.Bot[vampires.View, vampires.Ply] {
 
 // readStrongConfig reads and checks the strong bot's arguments.
 func readStrongConfig(args sim.Params) (StrongConfig, error) {
-	r := sim.NewParamReader(args)
+	r := sim.NewParamReader(args, StrongParams)
 	cfg := StrongConfig{
-		Budget:   r.Int("budget", 1, maxBudget),
-		Depth:    r.Int("depth", 1, maxDepth),
-		Width:    r.Int("width", 1, maxWidth),
-		Groups:   r.Int("groups", 1, 255),
-		Pop:      r.Float("pop", 0, 100),
-		Humans:   r.Float("humans", 0, 100),
-		Threat:   r.Float("threat", 0, 100),
-		Decay:    r.Float("decay", 0, 1),
-		Cohesion: r.Float("cohesion", 0, 100),
+		Budget:   r.Int("budget"),
+		Depth:    r.Int("depth"),
+		Width:    r.Int("width"),
+		Groups:   r.Int("groups"),
+		Pop:      r.Float("pop"),
+		Humans:   r.Float("humans"),
+		Threat:   r.Float("threat"),
+		Decay:    r.Float("decay"),
+		Cohesion: r.Float("cohesion"),
 	}
 	return cfg, r.Err()
 }

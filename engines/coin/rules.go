@@ -1,7 +1,6 @@
 package coin
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/arenasim/arena/sim"
@@ -21,8 +20,8 @@ const (
 
 // Params documents the parameters of coin (rule sheet, "Parameters").
 var Params = []sim.ParamSpec{
-	{Name: "players", Default: "2", Doc: fmt.Sprintf("number of players, %d..%d", MinPlayers, MaxPlayers)},
-	{Name: "draws", Default: "0", Doc: "probability of a draw, 0..1, capped at 2·min(s, 1-s) for seat 0's expected result s; 2 players only"},
+	sim.IntParam("players", 2, MinPlayers, MaxPlayers, "number of players"),
+	sim.FloatParam("draws", "0", 0, 1, "probability of a draw, capped at 2·min(s, 1-s) for seat 0's expected result s; 2 players only"),
 }
 
 // Rules is coin configured with one parameter set; it implements
@@ -34,10 +33,10 @@ type Rules struct {
 
 // New configures the rules from an effective parameter set.
 func New(p sim.Params) (*Rules, error) {
-	r := sim.NewParamReader(p)
+	r := sim.NewParamReader(p, Params)
 	rules := &Rules{
-		Players: r.Int("players", MinPlayers, MaxPlayers),
-		Draws:   r.Float("draws", 0, 1),
+		Players: r.Int("players"),
+		Draws:   r.Float("draws"),
 	}
 	if r.Err() == nil && rules.Draws != 0 && rules.Players != 2 {
 		r.FailTogether([]string{"draws", "players"}, "%s needs players = 2, got %d",

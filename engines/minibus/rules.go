@@ -41,24 +41,24 @@ var odWeights = [MaxStations - 1]int{40, 20, 10, 10, 5, 5, 5, 3, 2}
 
 // Params documents the parameters of Minibus (rule sheet, "Parameters").
 var Params = []sim.ParamSpec{
-	{Name: "players", Default: "2", Doc: fmt.Sprintf("number of players, %d..%d", MinPlayers, MaxPlayers)},
-	{Name: "grid_size", Default: "10", Doc: fmt.Sprintf("the grid's points are (x, y) with 0 ≤ x, y < grid_size, 1..%d; it must hold max_stations points", maxGrid)},
-	{Name: "max_turns", Default: "500", Doc: "the game ends after this turn, 1..100000"},
-	{Name: "start_money", Default: "150", Doc: "each player's money at the start, 0..1000000000"},
-	{Name: "goal_money", Default: "1500", Doc: "money that wins, checked at the end of each turn, 1..1000000000"},
-	{Name: "max_stations", Default: "10", Doc: fmt.Sprintf("stations that appear in all, 1..%d", MaxStations)},
-	{Name: "initial_stations", Default: "3", Doc: "stations at the start, 1..max_stations"},
-	{Name: "station_every", Default: "25", Doc: "a new station appears at turns 1, 1+station_every, 1+2·station_every… until max_stations exist, 1..100000"},
-	{Name: "max_buses", Default: "4", Doc: "buses a player may own, 0..100"},
-	{Name: "bus_price", Default: "100", Doc: "price of BUS, 0..1000000000"},
-	{Name: "upgrade_price", Default: "50", Doc: "price of UPGRADE (one more car), 0..1000000000"},
-	{Name: "sb_price", Default: "100", Doc: "price of UPDATESB (one more car allowed per bus), 0..1000000000"},
-	{Name: "sb_max", Default: "2", Doc: "times a player may UPDATESB, 0..100"},
-	{Name: "sp_price", Default: "200", Doc: "price of UPDATESP (one more step per turn), 0..1000000000"},
-	{Name: "sp_max", Default: "2", Doc: "times a player may UPDATESP, 0..100"},
-	{Name: "ct_price", Default: "100", Doc: "price of UPDATECT (fare +2), 0..1000000000"},
-	{Name: "ct_max", Default: "5", Doc: "times a player may UPDATECT, 0..100"},
-	{Name: "boarding", Default: `"referee"`, Doc: `which loading bus a boarding passenger takes: "referee" (fewest passengers on board) or "free_seats" (most free seats, the subject text); ties at random`},
+	sim.IntParam("players", 2, MinPlayers, MaxPlayers, "number of players"),
+	sim.IntParam("grid_size", 10, 1, maxGrid, "the grid's points are (x, y) with 0 ≤ x, y < grid_size; it must hold max_stations points"),
+	sim.IntParam("max_turns", 500, 1, 100_000, "the game ends after this turn"),
+	sim.IntParam("start_money", 150, 0, maxAmount, "each player's money at the start"),
+	sim.IntParam("goal_money", 1500, 1, maxAmount, "money that wins, checked at the end of each turn"),
+	sim.IntParam("max_stations", 10, 1, MaxStations, "stations that appear in all"),
+	sim.IntParam("initial_stations", 3, 1, MaxStations, "stations at the start, at most max_stations"),
+	sim.IntParam("station_every", 25, 1, 100_000, "a new station appears at turns 1, 1+station_every, 1+2·station_every… until max_stations exist"),
+	sim.IntParam("max_buses", 4, 0, maxCount, "buses a player may own"),
+	sim.IntParam("bus_price", 100, 0, maxAmount, "price of BUS"),
+	sim.IntParam("upgrade_price", 50, 0, maxAmount, "price of UPGRADE (one more car)"),
+	sim.IntParam("sb_price", 100, 0, maxAmount, "price of UPDATESB (one more car allowed per bus)"),
+	sim.IntParam("sb_max", 2, 0, maxCount, "times a player may UPDATESB"),
+	sim.IntParam("sp_price", 200, 0, maxAmount, "price of UPDATESP (one more step per turn)"),
+	sim.IntParam("sp_max", 2, 0, maxCount, "times a player may UPDATESP"),
+	sim.IntParam("ct_price", 100, 0, maxAmount, "price of UPDATECT (fare +2)"),
+	sim.IntParam("ct_max", 5, 0, maxCount, "times a player may UPDATECT"),
+	sim.ChoiceParam("boarding", "referee", boardingNames[:], `which loading bus a boarding passenger takes: "referee" (fewest passengers on board) or "free_seats" (most free seats, the subject text); ties at random`),
 	{Name: "stations", Default: "null", Doc: fmt.Sprintf("pinned stations [[x,y,capacity],…] in order of appearance (ids 0, 1…), at most max_stations, distinct points on the grid, capacity 1..%d; the stations after the list are random; null = all random", MaxCapacity)},
 }
 
@@ -113,29 +113,29 @@ type Rules struct {
 
 // New configures the rules from an effective parameter set.
 func New(p sim.Params) (*Rules, error) {
-	r := sim.NewParamReader(p)
+	r := sim.NewParamReader(p, Params)
 	c := Config{
-		Players:      r.Int("players", MinPlayers, MaxPlayers),
-		GridSize:     r.Int("grid_size", 1, maxGrid),
-		MaxTurns:     r.Int("max_turns", 1, 100_000),
-		StartMoney:   r.Int("start_money", 0, maxAmount),
-		GoalMoney:    r.Int("goal_money", 1, maxAmount),
-		MaxStations:  r.Int("max_stations", 1, MaxStations),
-		StationEvery: r.Int("station_every", 1, 100_000),
-		MaxBuses:     r.Int("max_buses", 0, maxCount),
-		BusPrice:     r.Int("bus_price", 0, maxAmount),
-		UpgradePrice: r.Int("upgrade_price", 0, maxAmount),
-		SBPrice:      r.Int("sb_price", 0, maxAmount),
-		SBMax:        r.Int("sb_max", 0, maxCount),
-		SPPrice:      r.Int("sp_price", 0, maxAmount),
-		SPMax:        r.Int("sp_max", 0, maxCount),
-		CTPrice:      r.Int("ct_price", 0, maxAmount),
-		CTMax:        r.Int("ct_max", 0, maxCount),
+		Players:      r.Int("players"),
+		GridSize:     r.Int("grid_size"),
+		MaxTurns:     r.Int("max_turns"),
+		StartMoney:   r.Int("start_money"),
+		GoalMoney:    r.Int("goal_money"),
+		MaxStations:  r.Int("max_stations"),
+		StationEvery: r.Int("station_every"),
+		MaxBuses:     r.Int("max_buses"),
+		BusPrice:     r.Int("bus_price"),
+		UpgradePrice: r.Int("upgrade_price"),
+		SBPrice:      r.Int("sb_price"),
+		SBMax:        r.Int("sb_max"),
+		SPPrice:      r.Int("sp_price"),
+		SPMax:        r.Int("sp_max"),
+		CTPrice:      r.Int("ct_price"),
+		CTMax:        r.Int("ct_max"),
 	}
-	if r.Err() == nil {
-		c.InitialStations = r.Int("initial_stations", 1, c.MaxStations)
+	if c.InitialStations = r.Int("initial_stations"); r.Err() == nil && c.InitialStations > c.MaxStations {
+		r.Fail("initial_stations", "%d is out of range 1..%d", c.InitialStations, c.MaxStations)
 	}
-	switch r.String("boarding", boardingNames[:]...) {
+	switch r.String("boarding") {
 	case "free_seats":
 		c.Boarding = MostFreeSeats
 	default:

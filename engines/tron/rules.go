@@ -1,8 +1,6 @@
 package tron
 
 import (
-	"fmt"
-
 	"github.com/arenasim/arena/sim"
 )
 
@@ -19,11 +17,11 @@ const (
 
 // Params documents the parameters of Tron (rule sheet, "Parameters").
 var Params = []sim.ParamSpec{
-	{Name: "width", Default: "100", Doc: fmt.Sprintf("board width in cells, 1..%d", MaxSide)},
-	{Name: "height", Default: "100", Doc: fmt.Sprintf("board height in cells, 1..%d", MaxSide)},
-	{Name: "players", Default: "2", Doc: fmt.Sprintf("number of players, %d..%d", MinPlayers, MaxPlayers)},
-	{Name: "starts", Default: "null", Doc: "start cells [[x,y],…], one per player, on the board and distinct; null = random with 1 ≤ x ≤ width-1, 1 ≤ y ≤ height-1"},
-	{Name: "max_turns", Default: "0", Doc: "end the game after this many turns, the players still alive sharing first place; 0 = no cap"},
+	sim.IntParam("width", 100, 1, MaxSide, "board width in cells"),
+	sim.IntParam("height", 100, 1, MaxSide, "board height in cells"),
+	sim.IntParam("players", 2, MinPlayers, MaxPlayers, "number of players"),
+	{Name: "starts", Kind: sim.KindPoints, Nullable: true, Default: "null", Doc: "start cells, one per player, on the board and distinct; null = random with 1 ≤ x ≤ width-1, 1 ≤ y ≤ height-1"},
+	sim.IntParam("max_turns", 0, 0, 1<<30, "end the game after this many turns, the players still alive sharing first place; 0 = no cap"),
 }
 
 // Cell is a board cell.
@@ -40,15 +38,14 @@ type Rules struct {
 
 // New configures the rules from an effective parameter set.
 func New(p sim.Params) (*Rules, error) {
-	r := sim.NewParamReader(p)
+	r := sim.NewParamReader(p, Params)
 	rules := &Rules{
-		Width:    r.Int("width", 1, MaxSide),
-		Height:   r.Int("height", 1, MaxSide),
-		Players:  r.Int("players", MinPlayers, MaxPlayers),
-		MaxTurns: r.Int("max_turns", 0, 1<<30),
+		Width:    r.Int("width"),
+		Height:   r.Int("height"),
+		Players:  r.Int("players"),
+		MaxTurns: r.Int("max_turns"),
 	}
-	var starts [][]int
-	r.Decode("starts", &starts)
+	starts := r.Points("starts")
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
@@ -64,10 +61,6 @@ func New(p sim.Params) (*Rules, error) {
 		r.Fail("starts", "%d cells for %d players", len(starts), rules.Players)
 	}
 	for i, c := range starts {
-		if len(c) != 2 {
-			r.Fail("starts", "cell %d is %v, want [x,y]", i, c)
-			break
-		}
 		cell := Cell{c[0], c[1]}
 		if !rules.onBoard(cell.X, cell.Y) {
 			r.Fail("starts", "cell %d [%d,%d] is off the %d×%d board", i, cell.X, cell.Y, rules.Width, rules.Height)

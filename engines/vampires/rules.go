@@ -22,16 +22,16 @@ const MaxPlies = 1_000_000
 // Params documents the parameters of Vampires vs Werewolves (rule sheet,
 // "Parameters").
 var Params = []sim.ParamSpec{
-	{Name: "ruleset", Default: `"classic"`, Doc: "classic (the seed's rules: deterministic battle winners, 1–3 moves, ATK) or v10 (the later course rules: probabilistic battles, any number of moves, no ATK)"},
-	{Name: "seat0_species", Default: `"vampires"`, Doc: "the species of seat 0, which plays first: vampires or werewolves"},
-	{Name: "max_plies", Default: "200", Doc: fmt.Sprintf("daybreak: the game ends once this many plies (both players', void ones included) are played, 1..%d", MaxPlies)},
-	{Name: "invalid_ply", Default: `"forfeit"`, Doc: "what an invalid ply costs: forfeit (the game is lost) or skip (the ply is void)"},
-	{Name: "max_moves", Default: "null", Doc: "most moves in a MOV ply, 1..65535, or 0 for no limit; null = by rule set (classic 3, v10 no limit)"},
-	{Name: "kill_ratio", Default: "1.5", Doc: fmt.Sprintf("how many times more numerous than the enemies attackers must be to kill them all, and defenders to win outright, 1..100, a decimal with at most %d decimal places (compared exactly)", RatioDecimals)},
-	{Name: "classic_attrition", Default: "0.3", Doc: "classic random battles: the chance that each individual of the winning side dies, 0..1"},
-	{Name: "defender_wins", Default: "null", Doc: "what defenders at least kill_ratio times more numerous do to the attackers: convert or kill; null = by rule set (classic convert, v10 kill)"},
-	{Name: "players", Default: "2", Doc: "number of players, 2..2"},
-	{Name: "map", Default: `"duel"`, Doc: "a shipped map (" + strings.Join(ShippedMaps(), ", ") + ") or the path of a map file in the original XML format"},
+	sim.ChoiceParam("ruleset", "classic", []string{"classic", "v10"}, "classic (the seed's rules: deterministic battle winners, 1–3 moves, ATK) or v10 (the later course rules: probabilistic battles, any number of moves, no ATK)"),
+	sim.ChoiceParam("seat0_species", "vampires", []string{"vampires", "werewolves"}, "the species of seat 0, which plays first"),
+	sim.IntParam("max_plies", 200, 1, MaxPlies, "daybreak: the game ends once this many plies (both players', void ones included) are played"),
+	sim.ChoiceParam("invalid_ply", "forfeit", []string{"forfeit", "skip"}, "what an invalid ply costs: forfeit (the game is lost) or skip (the ply is void)"),
+	{Name: "max_moves", Kind: sim.KindInt, Min: 0, Max: 65535, Nullable: true, Default: "null", Doc: "most moves in a MOV ply, or 0 for no limit; null = by rule set (classic 3, v10 no limit)"},
+	sim.FloatParam("kill_ratio", "1.5", 1, 100, fmt.Sprintf("how many times more numerous than the enemies attackers must be to kill them all, and defenders to win outright, a decimal with at most %d decimal places (compared exactly)", RatioDecimals)),
+	sim.FloatParam("classic_attrition", "0.3", 0, 1, "classic random battles: the chance that each individual of the winning side dies"),
+	{Name: "defender_wins", Kind: sim.KindChoice, Choices: []string{"convert", "kill"}, Nullable: true, Default: "null", Doc: "what defenders at least kill_ratio times more numerous do to the attackers; null = by rule set (classic convert, v10 kill)"},
+	sim.IntParam("players", 2, 2, 2, "number of players"),
+	{Name: "map", Kind: sim.KindText, Default: `"duel"`, Doc: "a shipped map (" + strings.Join(ShippedMaps(), ", ") + ") or the path of a map file in the original XML format"},
 }
 
 // Ruleset is one of the two rule sets in use (rule sheet, introduction).
@@ -96,32 +96,29 @@ type Rules struct {
 // New configures the rules from an effective parameter set. Its errors are
 // *sim.ParamError, naming the parameter at fault.
 func New(p sim.Params) (*Rules, error) {
-	rd := sim.NewParamReader(p)
+	rd := sim.NewParamReader(p, Params)
 	r := &Rules{}
-	switch rd.String("ruleset", "classic", "v10") {
+	switch rd.String("ruleset") {
 	case "classic":
 		r.Ruleset, r.battle, r.DefenderWins, r.MaxMoves = Classic, (*Rules).classicBattle, Convert, 3
 	case "v10":
 		r.Ruleset, r.battle, r.DefenderWins, r.MaxMoves = V10, (*Rules).v10Battle, Kill, 0
 	}
 	r.Seat0 = Vampires
-	if rd.String("seat0_species", "vampires", "werewolves") == "werewolves" {
+	if rd.String("seat0_species") == "werewolves" {
 		r.Seat0 = Werewolves
 	}
-	r.MaxPlies = rd.Int("max_plies", 1, MaxPlies)
-	if rd.String("invalid_ply", "forfeit", "skip") == "skip" {
+	r.MaxPlies = rd.Int("max_plies")
+	if rd.String("invalid_ply") == "skip" {
 		r.InvalidPly = Skip
 	}
 	var maxMoves *int
 	rd.Decode("max_moves", &maxMoves)
 	if maxMoves != nil {
-		if *maxMoves < 0 || *maxMoves > 65535 {
-			rd.Fail("max_moves", "%d is out of range 0..65535", *maxMoves)
-		}
 		r.MaxMoves = *maxMoves
 	}
-	r.KillRatio = readRatio(rd, "kill_ratio", 1, 100)
-	r.Attrition = rd.Float("classic_attrition", 0, 1)
+	r.KillRatio = readRatio(rd, "kill_ratio")
+	r.Attrition = rd.Float("classic_attrition")
 	var defender *string
 	rd.Decode("defender_wins", &defender)
 	if defender != nil {
@@ -130,11 +127,8 @@ func New(p sim.Params) (*Rules, error) {
 			r.DefenderWins = Convert
 		case "kill":
 			r.DefenderWins = Kill
-		default:
-			rd.Fail("defender_wins", "%q is not one of convert, kill", *defender)
 		}
 	}
-	rd.Int("players", 2, 2)
 	name := rd.String("map")
 	if err := rd.Err(); err != nil {
 		return nil, err
@@ -150,8 +144,7 @@ func New(p sim.Params) (*Rules, error) {
 // readRatio reads parameter name as an exact ratio in [lo, hi]: a JSON
 // number written as a plain decimal with at most RatioDecimals decimal
 // places.
-func readRatio(rd *sim.ParamReader, name string, lo, hi float64) Ratio {
-	rd.Float(name, lo, hi) // the type and the range, worded as for any number
+func readRatio(rd *sim.ParamReader, name string) Ratio {
 	var text json.Number
 	rd.Decode(name, &text)
 	if rd.Err() != nil {

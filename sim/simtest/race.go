@@ -135,28 +135,35 @@ func Constant(v int) *Bot {
 	return &Bot{Play: func(int, *rand.Rand) (int, error) { return v, nil }}
 }
 
+// raceParams and stepParams are the race's parameters and the step bot's.
+var (
+	raceParams = []sim.ParamSpec{sim.IntParam("players", 2, 1, 8, "number of players"), sim.IntParam("turns", 3, 1, 1000000, "turns"),
+		sim.IntParam("divisor", 1, 1, 1000, "the scores are the totals divided by it")}
+	stepParams = []sim.ParamSpec{sim.IntParam("by", 1, 1, 9, "the number it plays")}
+)
+
 // Game returns Race with its parameters (players, turns) and bots:
 // step:by=N plays N every turn, dice plays 1 to 6 at random, panic panics,
 // mute answers nothing, and unlucky plays 13 in turn 2, crashing the engine.
+
 func Game() sim.AnyGame {
 	g := &sim.Game[RaceState, int, int]{
 		Name:    "race",
 		Summary: "a toy game for tests",
 		Version: "1",
-		Params: []sim.ParamSpec{{Name: "players", Default: "2", Doc: "1..8"}, {Name: "turns", Default: "3", Doc: "1..1000000"},
-			{Name: "divisor", Default: "1", Doc: "1..1000: the scores are the totals divided by it"}},
+		Params:  raceParams,
 		New: func(p sim.Params) (sim.Engine[RaceState, int, int], error) {
-			r := sim.NewParamReader(p)
-			e := Race{Players: r.Int("players", 1, 8), Turns: r.Int("turns", 1, 1000000), Divisor: r.Int("divisor", 1, 1000)}
+			r := sim.NewParamReader(p, raceParams)
+			e := Race{Players: r.Int("players"), Turns: r.Int("turns"), Divisor: r.Int("divisor")}
 			return e, r.Err()
 		},
 		Bots: []sim.Bot[int, int]{
 			{
 				Name:   "step",
-				Params: []sim.ParamSpec{{Name: "by", Default: "1", Doc: "1..9"}},
+				Params: stepParams,
 				Prepare: func(args sim.Params) (func() sim.Player[int, int], error) {
-					r := sim.NewParamReader(args)
-					by := r.Int("by", 1, 9)
+					r := sim.NewParamReader(args, stepParams)
+					by := r.Int("by")
 					return func() sim.Player[int, int] { return Constant(by) }, r.Err()
 				},
 			},
