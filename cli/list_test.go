@@ -77,3 +77,16 @@ func TestWrapCell(t *testing.T) {
 			"%q in %d: every character but spaces is kept", tc.text, tc.width)
 	}
 }
+
+// TestListShowsRanges checks that the listings show each parameter's and
+// argument's range from its spec.
+func TestListShowsRanges(t *testing.T) {
+	code, out, _ := arena(t, "list", "params", "tron")
+	require.Zero(t, code)
+	require.Contains(t, out, "RANGE")
+	require.Regexp(t, `width\s+1\.\.4096\s+100`, out)
+	require.Contains(t, out, "[[x,y],…] | null")
+	code, out, _ = arena(t, "list", "bots", "vampires")
+	require.Zero(t, code)
+	require.Regexp(t, `budget\s+1\.\.100000000`, out)
+}

@@ -1,7 +1,6 @@
 package aquariom
 
 import (
-	"errors"
 	"fmt"
 	"math"
 )
@@ -192,6 +191,3 @@ func (ck *checker) points(key string, ps []Point, c *Config) {
 
 // num spells a number as in the map files: 1000, 0.012, 1e+06.
 func num(v float64) string { return fmt.Sprint(v) }
-
-// errNotWhole is the error of a whole-number key given a fraction.
-var errNotWhole = errors.New("is not a whole number")

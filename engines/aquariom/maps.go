@@ -92,17 +92,21 @@ func (c *Config) SetKey(name string, value json.RawMessage) error {
 	return nil
 }
 
-// readNumber reads a JSON number.
+// readNumber reads a JSON number (not a string holding one).
 func readNumber(value json.RawMessage) (float64, error) {
-	var n json.Number
-	if err := strictDecode(value, &n); err != nil {
+	var v any
+	n, ok := v.(json.Number)
+	if err := strictDecode(value, &v); err == nil {
+		n, ok = v.(json.Number)
+	}
+	if !ok {
 		return 0, fmt.Errorf("%s is not a number", excerpt(value))
 	}
-	v, err := n.Float64()
-	if err != nil || math.IsInf(v, 0) {
+	f, err := n.Float64()
+	if err != nil || math.IsInf(f, 0) {
 		return 0, fmt.Errorf("%s is out of range", n)
 	}
-	return v, nil
+	return f, nil
 }
 
 // readWhole reads a JSON number with a whole value: 16 or 16.0, not 16.5.
