@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -127,10 +128,7 @@ func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 	if err != nil {
 		return nil, badInput("%s: key game: %v", sc.Name, err)
 	}
-	c := &chosen{scenario: sc, entry: entry, params: sc.Params.Clone(), origin: map[string]string{}}
-	for k := range c.params {
-		c.origin[k] = sc.Name
-	}
+	var flags []paramFlag
 	for _, kv := range s.params {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || strings.TrimSpace(k) == "" {
@@ -141,13 +139,76 @@ func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 		if err != nil {
 			return nil, badInput("--param %s: %v", k, err)
 		}
-		c.params[k] = val
-		c.origin[k] = "--param " + k
+		flags = append(flags, paramFlag{k, val})
 	}
+	layers, err := layerParams(sc, entry.Game.Info().Map, flags)
+	if err != nil {
+		return nil, err
+	}
+	c := &chosen{scenario: sc, entry: entry, params: layers.Params(), origin: layers.Origins()}
 	if err := c.pickBots(s); err != nil {
 		return nil, err
 	}
 	return c, nil
+}
+
+// paramFlag is one --param key=value.
+type paramFlag struct {
+	key   string
+	value json.RawMessage
+}
+
+// layerParams stacks the parameter values in order of precedence: a map
+// file the scenario names, the scenario's keys, a map file given with
+// --param (which replaces every map key of the scenario), then the other
+// --param keys. Each value keeps its origin for error messages.
+func layerParams(sc *scenarios.Scenario, m *sim.MapLayer, flags []paramFlag) (*sim.Layers, error) {
+	layers := sim.NewLayers()
+	own := sc.Params.Clone()
+	type mapFile struct {
+		path   string
+		values sim.Params
+	}
+	var fromFlags []mapFile
+	if m != nil {
+		if raw, ok := own[m.Param]; ok {
+			delete(own, m.Param)
+			path, values, err := loadMap(m, raw)
+			if err != nil {
+				return nil, badInput("%s: key params: %s: %v", sc.Name, m.Param, err)
+			}
+			layers.Set(path, values)
+		}
+		for _, f := range flags {
+			if f.key == m.Param {
+				path, values, err := loadMap(m, f.value)
+				if err != nil {
+					return nil, badInput("--param %s: %v", m.Param, err)
+				}
+				fromFlags = append(fromFlags, mapFile{path, values})
+			}
+		}
+	}
+	layers.Set(sc.Name, own)
+	for _, mf := range fromFlags {
+		layers.Replace(mf.path, m.Keys, mf.values)
+	}
+	for _, f := range flags {
+		if m == nil || f.key != m.Param {
+			layers.Set("--param "+f.key, sim.Params{f.key: f.value})
+		}
+	}
+	return layers, nil
+}
+
+// loadMap reads the map file a map parameter's value names.
+func loadMap(m *sim.MapLayer, raw json.RawMessage) (string, sim.Params, error) {
+	var path string
+	if err := json.Unmarshal(raw, &path); err != nil || path == "" {
+		return "", nil, fmt.Errorf("%s is not the path of a map file", raw)
+	}
+	values, err := m.Load(path)
+	return path, values, err
 }
 
 // scenario loads the scenario named by args, by --game, or the default.

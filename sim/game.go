@@ -20,6 +20,23 @@ type Game[S, O, A any] struct {
 	// parameter present). Its errors are *ParamError.
 	New  func(p Params) (Engine[S, O, A], error)
 	Bots []Bot[O, A]
+	// Map, when set, lets a file give a group of parameters at once (see
+	// MapLayer).
+	Map *MapLayer
+}
+
+// MapLayer is a game's map files: a file that gives every parameter of a
+// group at once (Aquar.iom's original JSON maps). Parameter values come in
+// layers — defaults < the scenario's map file < the scenario's keys < a map
+// file given on the command line (which replaces every key of the group the
+// scenario gave) < single --param keys — and each keeps its origin for
+// error messages.
+type MapLayer struct {
+	Param string   // the pseudo-parameter that names the file, e.g. "map"
+	Keys  []string // the parameters a map file gives, every one of them
+	// Load reads a map file into values for Keys; its errors name the file
+	// and the key.
+	Load func(path string) (Params, error)
 }
 
 // Configure adapts the constructor of a game's concrete rules to Game.New,
@@ -51,6 +68,7 @@ type GameInfo struct {
 	Summary string
 	Params  []ParamSpec
 	Bots    []BotInfo
+	Map     *MapLayer // nil when the game has no map files
 }
 
 // BotInfo describes a bot for listings.
@@ -95,7 +113,7 @@ func Erase[S, O, A any](g *Game[S, O, A]) AnyGame { return erased[S, O, A]{g} }
 type erased[S, O, A any] struct{ g *Game[S, O, A] }
 
 func (e erased[S, O, A]) Info() GameInfo {
-	info := GameInfo{Name: e.g.Name, Summary: e.g.Summary, Params: e.g.Params}
+	info := GameInfo{Name: e.g.Name, Summary: e.g.Summary, Params: e.g.Params, Map: e.g.Map}
 	for _, b := range e.g.Bots {
 		info.Bots = append(info.Bots, BotInfo{Name: b.Name, Summary: b.Summary, Params: b.Params})
 	}
