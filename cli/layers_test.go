@@ -44,6 +44,10 @@ func TestParameterLayers(t *testing.T) {
 	require.NoError(t, err)
 	check(l, map[string]want{"a": {"1", "m1.json"}, "b": {"2", "my.json"}, "c": {"1", "m1.json"}, "d": {"1", "my.json"}})
 
+	l, err = layerParams(sc, m, []paramFlag{flag("map", `"m2.json"`)})
+	require.NoError(t, err)
+	check(l, map[string]want{"a": {"5", "m2.json"}, "b": {"5", "m2.json"}, "c": {"5", "m2.json"}, "d": {"1", "my.json"}})
+
 	l, err = layerParams(sc, m, []paramFlag{flag("b", "9"), flag("map", `"m2.json"`)})
 	require.NoError(t, err)
 	check(l, map[string]want{"a": {"5", "m2.json"}, "b": {"9", "--param b"}, "c": {"5", "m2.json"}, "d": {"1", "my.json"}})
