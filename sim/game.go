@@ -16,9 +16,10 @@ type Game[S, O, A any] struct {
 	Summary string      // one line for `arena list games`
 	Version string      // the rules version; part of the rules hash
 	Params  []ParamSpec // every parameter, with its default; must include "players"
-	// New configures the rules from an effective parameter set (every
-	// parameter present). Its errors are *ParamError.
-	New  func(p Params) (Engine[S, O, A], error)
+	// New configures the rules for seats players from an effective
+	// parameter set (every parameter present; "players" is seats, the
+	// user-facing name of the same number). Its errors are *ParamError.
+	New  func(seats int, p Params) (Engine[S, O, A], error)
 	Bots []Bot[O, A]
 	// Map, when set, lets a file give a group of parameters at once (see
 	// MapLayer).
@@ -42,9 +43,9 @@ type MapLayer struct {
 // Configure adapts the constructor of a game's concrete rules to Game.New,
 // e.g. `New: sim.Configure[State, View, Dir](New)`: a nil *Rules must not
 // become a non-nil Engine.
-func Configure[S, O, A any, E Engine[S, O, A]](newRules func(Params) (E, error)) func(Params) (Engine[S, O, A], error) {
-	return func(p Params) (Engine[S, O, A], error) {
-		e, err := newRules(p)
+func Configure[S, O, A any, E Engine[S, O, A]](newRules func(int, Params) (E, error)) func(int, Params) (Engine[S, O, A], error) {
+	return func(seats int, p Params) (Engine[S, O, A], error) {
+		e, err := newRules(seats, p)
 		if err != nil {
 			return nil, err
 		}
@@ -83,7 +84,11 @@ type AnyGame interface {
 	Info() GameInfo
 	// Setup configures the rules with params and the entrants with their
 	// specs; it reports bad input as errors that name the value at fault.
+	// The seats are the "players" parameter (its default when absent).
 	Setup(params Params, bots []BotSpec) (Setup, error)
+	// SetupSeats is Setup for an explicit number of seats: "players" is
+	// set to it, and a different "players" in params is an error.
+	SetupSeats(seats int, params Params, bots []BotSpec) (Setup, error)
 }
 
 // Setup is a configured game with its entrants, ready to play many matches.
@@ -125,7 +130,46 @@ func (e erased[S, O, A]) Setup(params Params, specs []BotSpec) (Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	engine, err := e.g.New(eff)
+	return e.setup(Seats(eff), eff, specs)
+}
+
+func (e erased[S, O, A]) SetupSeats(seats int, params Params, specs []BotSpec) (Setup, error) {
+	if raw, ok := params["players"]; ok && string(raw) != fmt.Sprint(seats) {
+		return nil, &ParamError{Name: "players", Err: fmt.Errorf("%s, but %d seats", raw, seats)}
+	}
+	p := params.Clone()
+	p.Set("players", seats)
+	eff, err := Effective(p, e.g.Params)
+	if err != nil {
+		return nil, err
+	}
+	return e.setup(seats, eff, specs)
+}
+
+// Seats returns the "players" parameter of an effective parameter set: the
+// number of seats (0 when it has none).
+func Seats(eff Params) int {
+	var n int
+	_ = json.Unmarshal(eff["players"], &n)
+	return n
+}
+
+// CheckSeats checks a number of seats against the "players" spec of a
+// game's parameters, for an engine's constructor called directly.
+func CheckSeats(seats int, specs []ParamSpec) error {
+	for _, s := range specs {
+		if s.Name == "players" {
+			if err := s.Check(json.RawMessage(fmt.Sprint(seats))); err != nil {
+				return &ParamError{Name: "players", Err: err}
+			}
+		}
+	}
+	return nil
+}
+
+// setup configures the engine and the entrants.
+func (e erased[S, O, A]) setup(seats int, eff Params, specs []BotSpec) (Setup, error) {
+	engine, err := e.g.New(seats, eff)
 	if err != nil {
 		return nil, err
 	}

@@ -70,3 +70,19 @@ func TestSetupErrors(t *testing.T) {
 		require.EqualError(t, err, tc.want)
 	}
 }
+
+// TestSetupSeats checks that the seats are an explicit argument: the
+// "players" key follows them, a different one is refused, and an engine's
+// constructor refuses seats out of the players spec.
+func TestSetupSeats(t *testing.T) {
+	st, err := simtest.Game().SetupSeats(3, sim.Params{}, simtest.Specs(t, "step", "step", "step"))
+	require.NoError(t, err)
+	require.Equal(t, 3, st.Seats())
+	require.Equal(t, "3", string(st.Params()["players"]))
+	_, err = simtest.Game().SetupSeats(3, sim.Params{"players": []byte("2")}, simtest.Specs(t, "step"))
+	require.EqualError(t, err, "param players: 2, but 3 seats")
+	_, err = simtest.Game().SetupSeats(9, sim.Params{}, simtest.Specs(t, "step"))
+	require.EqualError(t, err, "param players: 9 is out of range 1..8")
+	require.EqualError(t, sim.CheckSeats(0, []sim.ParamSpec{sim.IntParam("players", 2, 2, 4, "")}), "param players: 0 is out of range 2..4")
+	require.Equal(t, 4, sim.Seats(sim.Params{"players": []byte("4")}))
+}

@@ -60,7 +60,7 @@ func TestTrueEloShows(t *testing.T) {
 		params := simtest.Params("draws", draws)
 		eff, err := sim.Effective(params, g.Params)
 		require.NoError(t, err)
-		rules, err := coin.New(eff)
+		rules, err := coin.New(sim.Seats(eff), eff)
 		require.NoError(t, err)
 		strong := simtest.PlayerOf(t, cobots.Bots(), "coin", simtest.Params("elo", 200))()
 		level := simtest.PlayerOf(t, cobots.Bots(), "coin", nil)()

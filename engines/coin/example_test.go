@@ -14,7 +14,7 @@ import (
 // loses from seat 0, then wins from seat 1.
 func Example() {
 	eff, _ := sim.Effective(sim.Params{}, coin.Params)
-	rules, _ := coin.New(eff)
+	rules, _ := coin.New(sim.Seats(eff), eff)
 	m := sim.NewMatch(rules, eff)
 	strong, level := cobots.Fixed{Elo: 100}, cobots.Fixed{Elo: 0}
 	for _, players := range [][]sim.Player[coin.View, coin.Action]{{strong, level}, {level, strong}} {

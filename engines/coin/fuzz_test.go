@@ -35,7 +35,7 @@ func FuzzStep(f *testing.F) {
 		}
 		eff, err := sim.Effective(p, Params)
 		require.NoError(t, err)
-		r, err := New(eff)
+		r, err := New(sim.Seats(eff), eff)
 		require.NoError(t, err)
 		texts := strings.Split(answers, "\n")
 		s := &State{}

@@ -35,7 +35,7 @@ func TestParamErrors(t *testing.T) {
 		t.Run(tc.overrides, func(t *testing.T) {
 			eff, err := sim.Effective(simtest.ParamsJSON(t, tc.overrides), Params)
 			if err == nil { // the spec refuses it, or else the constructor
-				_, err = New(eff)
+				_, err = New(sim.Seats(eff), eff)
 			}
 			require.EqualError(t, err, tc.err)
 			var pe *sim.ParamError

@@ -32,10 +32,13 @@ type Rules struct {
 }
 
 // New configures the rules from an effective parameter set.
-func New(p sim.Params) (*Rules, error) {
+func New(seats int, p sim.Params) (*Rules, error) {
+	if err := sim.CheckSeats(seats, Params); err != nil {
+		return nil, err
+	}
 	r := sim.NewParamReader(p, Params)
 	rules := &Rules{
-		Players: r.Int("players"),
+		Players: seats,
 		Draws:   r.Float("draws"),
 	}
 	if r.Err() == nil && rules.Draws != 0 && rules.Players != 2 {

@@ -35,7 +35,7 @@ func FuzzStep(f *testing.F) {
 		p.Set("station_every", 3)
 		eff, err := sim.Effective(p, Params)
 		require.NoError(t, err)
-		r, err := New(eff)
+		r, err := New(sim.Seats(eff), eff)
 		require.NoError(t, err)
 		s := &State{}
 		rng := sim.NewRand(uint64(len(text)), sim.EngineStream)

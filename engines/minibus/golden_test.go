@@ -35,7 +35,7 @@ func TestGoldenHashes(t *testing.T) {
 			}
 			eff, err := sim.Effective(p, minibus.Params)
 			require.NoError(t, err)
-			r, err := minibus.New(eff)
+			r, err := minibus.New(sim.Seats(eff), eff)
 			require.NoError(t, err)
 			var players []sim.Player[minibus.View, minibus.Action]
 			for _, b := range tc.bots {

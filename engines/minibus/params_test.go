@@ -53,7 +53,7 @@ func TestParamErrors(t *testing.T) {
 			require.NoError(t, json.Unmarshal([]byte(tc.overrides), &p))
 			eff, err := sim.Effective(p, Params)
 			if err == nil { // the spec refuses it, or else the constructor
-				_, err = New(eff)
+				_, err = New(sim.Seats(eff), eff)
 			}
 			require.EqualError(t, err, tc.err)
 			var pe *sim.ParamError

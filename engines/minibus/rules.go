@@ -112,10 +112,13 @@ type Rules struct {
 }
 
 // New configures the rules from an effective parameter set.
-func New(p sim.Params) (*Rules, error) {
+func New(seats int, p sim.Params) (*Rules, error) {
+	if err := sim.CheckSeats(seats, Params); err != nil {
+		return nil, err
+	}
 	r := sim.NewParamReader(p, Params)
 	c := Config{
-		Players:      r.Int("players"),
+		Players:      seats,
 		GridSize:     r.Int("grid_size"),
 		MaxTurns:     r.Int("max_turns"),
 		StartMoney:   r.Int("start_money"),

@@ -27,7 +27,7 @@ func FuzzStep(f *testing.F) {
 		p.Set("height", 1+int(setup[2])%20)
 		eff, err := sim.Effective(p, Params)
 		require.NoError(t, err)
-		r, err := New(eff)
+		r, err := New(sim.Seats(eff), eff)
 		if err != nil {
 			return // a board too small for the players: refused, fine
 		}

@@ -15,7 +15,7 @@ func defaultRules(t testing.TB, overrides sim.Params) *tron.Rules {
 	t.Helper()
 	eff, err := sim.Effective(overrides, tron.Params)
 	require.NoError(t, err)
-	r, err := tron.New(eff)
+	r, err := tron.New(sim.Seats(eff), eff)
 	require.NoError(t, err)
 	return r
 }

@@ -37,12 +37,15 @@ type Rules struct {
 }
 
 // New configures the rules from an effective parameter set.
-func New(p sim.Params) (*Rules, error) {
+func New(seats int, p sim.Params) (*Rules, error) {
+	if err := sim.CheckSeats(seats, Params); err != nil {
+		return nil, err
+	}
 	r := sim.NewParamReader(p, Params)
 	rules := &Rules{
 		Width:    r.Int("width"),
 		Height:   r.Int("height"),
-		Players:  r.Int("players"),
+		Players:  seats,
 		MaxTurns: r.Int("max_turns"),
 	}
 	starts := r.Points("starts")

@@ -306,7 +306,7 @@ func TestBadParameters(t *testing.T) {
 			require.NoError(t, json.Unmarshal([]byte(tc.params), &p))
 			eff, err := sim.Effective(p, Params)
 			if err == nil {
-				_, err = New(eff)
+				_, err = New(sim.Seats(eff), eff)
 			}
 			require.Error(t, err)
 			require.Contains(t, err.Error(), tc.want)

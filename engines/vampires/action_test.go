@@ -107,7 +107,7 @@ func TestParams(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(tc.params), &p))
 		eff, err := sim.Effective(p, Params)
 		if err == nil { // the spec refuses it, or else the constructor
-			_, err = New(eff)
+			_, err = New(sim.Seats(eff), eff)
 		}
 		var pe *sim.ParamError
 		require.True(t, errors.As(err, &pe), "%s: %v", tc.params, err)

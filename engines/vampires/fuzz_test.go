@@ -32,7 +32,7 @@ func FuzzStep(f *testing.F) {
 		p.Set("max_plies", 60)
 		eff, err := sim.Effective(p, Params)
 		require.NoError(t, err)
-		r, err := New(eff)
+		r, err := New(sim.Seats(eff), eff)
 		require.NoError(t, err)
 		d := newDriver(r, uint64(len(plies)))
 		checkInvariants(t, &d.s)

@@ -20,7 +20,7 @@ func newRules(t testing.TB, overrides sim.Params) (*vampires.Rules, sim.Params) 
 	t.Helper()
 	eff, err := sim.Effective(overrides, vampires.Params)
 	require.NoError(t, err)
-	r, err := vampires.New(eff)
+	r, err := vampires.New(sim.Seats(eff), eff)
 	require.NoError(t, err)
 	return r, eff
 }

@@ -170,7 +170,7 @@ func TestMapParameter(t *testing.T) {
 		p := sim.Params{"map": []byte(tc.value)}
 		eff, err := sim.Effective(p, Params)
 		if err == nil { // the spec refuses it, or else the constructor
-			_, err = New(eff)
+			_, err = New(sim.Seats(eff), eff)
 		}
 		var pe *sim.ParamError
 		require.True(t, errors.As(err, &pe), "a *sim.ParamError, for the CLI's exit 2: %v", err)

@@ -95,7 +95,10 @@ type Rules struct {
 
 // New configures the rules from an effective parameter set. Its errors are
 // *sim.ParamError, naming the parameter at fault.
-func New(p sim.Params) (*Rules, error) {
+func New(seats int, p sim.Params) (*Rules, error) {
+	if err := sim.CheckSeats(seats, Params); err != nil {
+		return nil, err
+	}
 	rd := sim.NewParamReader(p, Params)
 	r := &Rules{}
 	switch rd.String("ruleset") {

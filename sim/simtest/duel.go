@@ -127,11 +127,11 @@ func PlayerOf[O, A any](t testing.TB, bots []sim.Bot[O, A], name string, args si
 
 // Rules configures a game's rules with newRules from overrides of its
 // parameters, and returns them with the effective parameters.
-func Rules[R any](t testing.TB, specs []sim.ParamSpec, newRules func(sim.Params) (R, error), overrides sim.Params) (R, sim.Params) {
+func Rules[R any](t testing.TB, specs []sim.ParamSpec, newRules func(int, sim.Params) (R, error), overrides sim.Params) (R, sim.Params) {
 	t.Helper()
 	eff, err := sim.Effective(overrides, specs)
 	require.NoError(t, err)
-	rules, err := newRules(eff)
+	rules, err := newRules(sim.Seats(eff), eff)
 	require.NoError(t, err)
 	return rules, eff
 }

@@ -152,9 +152,12 @@ func Game() sim.AnyGame {
 		Summary: "a toy game for tests",
 		Version: "1",
 		Params:  raceParams,
-		New: func(p sim.Params) (sim.Engine[RaceState, int, int], error) {
+		New: func(seats int, p sim.Params) (sim.Engine[RaceState, int, int], error) {
 			r := sim.NewParamReader(p, raceParams)
-			e := Race{Players: r.Int("players"), Turns: r.Int("turns"), Divisor: r.Int("divisor")}
+			if err := sim.CheckSeats(seats, raceParams); err != nil {
+				return nil, err
+			}
+			e := Race{Players: seats, Turns: r.Int("turns"), Divisor: r.Int("divisor")}
 			return e, r.Err()
 		},
 		Bots: []sim.Bot[int, int]{
