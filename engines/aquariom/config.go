@@ -112,7 +112,10 @@ func (c *Config) Check() error {
 	ck.floatIn("minimum_player_cell_mass", c.MinimumPlayerCellMass, 0, false, MaxMass, true)
 	ck.floatIn("maximum_player_cell_mass", c.MaximumPlayerCellMass, c.MinimumPlayerCellMass, true, MaxMass, true)
 	ck.intIn("initial_neutral_cells_matrix_width", c.InitialNeutralCellsMatrixWidth, 1, MaxNeutrals)
-	ck.intIn("initial_neutral_cells_matrix_height", c.InitialNeutralCellsMatrixHeight, 1, MaxNeutrals/max(c.InitialNeutralCellsMatrixWidth, 1))
+	ck.intIn("initial_neutral_cells_matrix_height", c.InitialNeutralCellsMatrixHeight, 1, MaxNeutrals)
+	if w, h := c.InitialNeutralCellsMatrixWidth, c.InitialNeutralCellsMatrixHeight; ck.err == nil && w*h > MaxNeutrals {
+		ck.fail("initial_neutral_cells_matrix_height", "%d × %d initial neutral cells are more than %d", w, h, MaxNeutrals)
+	}
 	ck.floatIn("initial_neutral_cells_mass", c.InitialNeutralCellsMass, 0, true, MaxMass, true)
 	ck.intIn("initial_neutral_cells_repop_time", c.InitialNeutralCellsRepopTime, 1, MaxTurns)
 	ck.intIn("max_viruses", c.MaxViruses, 0, MaxViruses)

@@ -176,15 +176,18 @@ func ParseMap(data []byte, name string) (Config, error) {
 
 func parseMap(data []byte) (Config, error) {
 	var c Config
-	if err := sim.CheckDuplicateKeys(data); err != nil {
-		return c, jsonError(data, err)
-	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(data, &obj); err != nil {
 		return c, jsonError(data, err)
 	}
 	if obj == nil {
 		return c, errors.New("not a JSON object")
+	}
+	// The file is valid JSON: the walk fails only on a repeated key, or on
+	// a number out of float64's range, which its key's reading reports.
+	var dup *sim.DuplicateKeyError
+	if err := sim.CheckDuplicateKeys(data); errors.As(err, &dup) {
+		return c, err
 	}
 	var unknown []string
 	for key := range obj {
