@@ -29,7 +29,7 @@ func TestParameterLayers(t *testing.T) {
 	sc := &scenarios.Scenario{Name: "my.json", Params: sim.Params{
 		"map": json.RawMessage(`"m1.json"`), "b": json.RawMessage("2"), "d": json.RawMessage("1"),
 	}}
-	flag := func(k, v string) paramFlag { return paramFlag{k, json.RawMessage(v)} }
+	flag := func(k, v string) paramFlag { return paramFlag{Key: k, Value: json.RawMessage(v)} }
 	type want struct{ value, origin string }
 	check := func(l *sim.Layers, w map[string]want) {
 		t.Helper()

@@ -96,11 +96,22 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 			t.Append(name, sc.Game, seatsOf(sc, info), bots, sc.Games, strconv.FormatUint(sc.Seed, 10), sc.Description)
 		}
 	case "params":
-		t = newListing(env.stdout, "game", "param", "range", "default", "meaning")
-		for _, e := range entries {
+		// One table per game: a game's long names (Aquar.iom's) then do
+		// not narrow the others' columns.
+		for i, e := range entries {
 			info := e.Game.Info()
+			t = newListing(env.stdout, "game", "param", "range", "default", "meaning")
 			for _, p := range info.Params {
-				t.Append(info.Name, p.Name, p.Range(), p.Default, p.Doc)
+				t.Append(info.Name, p.Name, p.Range(), shortDefault(p.Default), p.Doc)
+			}
+			if info.Map != nil {
+				t.Append(info.Name, info.Map.Param, "map name or file", "", "a shipped map or the path of a map file, which gives every map key at once; single --param keys then override it")
+			}
+			if i < len(entries)-1 {
+				if err := t.Render(); err != nil {
+					return err
+				}
+				fmt.Fprintln(env.stdout)
 			}
 		}
 	default:
@@ -120,6 +131,13 @@ type listing struct {
 	w      io.Writer
 	header []string
 	rows   [][]string
+}
+
+func shortDefault(d string) string {
+	if r := []rune(d); len(r) > 16 {
+		return string(r[:15]) + "…"
+	}
+	return d
 }
 
 func newListing(w io.Writer, header ...string) *listing {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -139,7 +138,7 @@ func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 		if err != nil {
 			return nil, badInput("--param %s: %v", k, err)
 		}
-		flags = append(flags, paramFlag{k, val})
+		flags = append(flags, paramFlag{Key: k, Value: val})
 	}
 	layers, err := layerParams(sc, entry.Game.Info().Map, flags)
 	if err != nil {
@@ -153,62 +152,16 @@ func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 }
 
 // paramFlag is one --param key=value.
-type paramFlag struct {
-	key   string
-	value json.RawMessage
-}
+type paramFlag = sim.ParamValue
 
-// layerParams stacks the parameter values in order of precedence: a map
-// file the scenario names, the scenario's keys, a map file given with
-// --param (which replaces every map key of the scenario), then the other
-// --param keys. Each value keeps its origin for error messages.
+// layerParams stacks the parameter values (see sim.LayerParams), wording
+// its errors as bad input.
 func layerParams(sc *scenarios.Scenario, m *sim.MapLayer, flags []paramFlag) (*sim.Layers, error) {
-	layers := sim.NewLayers()
-	own := sc.Params.Clone()
-	type mapFile struct {
-		path   string
-		values sim.Params
+	l, err := sim.LayerParams(sc.Name, sc.Params, m, flags)
+	if err != nil {
+		return nil, badInput("%v", err)
 	}
-	var fromFlags []mapFile
-	if m != nil {
-		if raw, ok := own[m.Param]; ok {
-			delete(own, m.Param)
-			path, values, err := loadMap(m, raw)
-			if err != nil {
-				return nil, badInput("%s: key params: %s: %v", sc.Name, m.Param, err)
-			}
-			layers.Set(path, values)
-		}
-		for _, f := range flags {
-			if f.key == m.Param {
-				path, values, err := loadMap(m, f.value)
-				if err != nil {
-					return nil, badInput("--param %s: %v", m.Param, err)
-				}
-				fromFlags = append(fromFlags, mapFile{path, values})
-			}
-		}
-	}
-	layers.Set(sc.Name, own)
-	for _, mf := range fromFlags {
-		layers.Replace(mf.path, m.Keys, mf.values)
-	}
-	for _, f := range flags {
-		if m == nil || f.key != m.Param {
-			layers.Set("--param "+f.key, sim.Params{f.key: f.value})
-		}
-	}
-	return layers, nil
-}
-
-// loadMap reads the map file a map parameter's value names.
-func loadMap(m *sim.MapLayer, raw json.RawMessage) (string, sim.Params, error) {
-	var path string
-	if err := json.Unmarshal(raw, &path); err != nil || path == "" {
-		return "", nil, fmt.Errorf("%s is not the path of a map file", raw)
-	}
-	values, err := m.Load(path)
-	return path, values, err
+	return l, nil
 }
 
 // scenario loads the scenario named by args, by --game, or the default.

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 )
@@ -46,3 +48,63 @@ func (l *Layers) Origin(name string) (string, bool) {
 
 // Origins returns every given parameter's origin.
 func (l *Layers) Origins() map[string]string { return maps.Clone(l.origin) }
+
+// ParamValue is one value given on the command line (--param key=value).
+type ParamValue struct {
+	Key   string
+	Value json.RawMessage
+}
+
+// LayerParams stacks a scenario's parameters (source names it in errors)
+// and the command line's, in order of precedence: a map file the scenario
+// names, the scenario's keys, a map file given on the command line (which
+// replaces every map key of the scenario), then the other command-line
+// keys. Without map files (m nil), "map" is an ordinary key.
+func LayerParams(source string, own Params, m *MapLayer, flags []ParamValue) (*Layers, error) {
+	layers := NewLayers()
+	own = own.Clone()
+	type mapFile struct {
+		path   string
+		values Params
+	}
+	var fromFlags []mapFile
+	if m != nil {
+		if raw, ok := own[m.Param]; ok {
+			delete(own, m.Param)
+			path, values, err := loadMap(m, raw)
+			if err != nil {
+				return nil, fmt.Errorf("%s: key params: %s: %w", source, m.Param, err)
+			}
+			layers.Set(path, values)
+		}
+		for _, f := range flags {
+			if f.Key == m.Param {
+				path, values, err := loadMap(m, f.Value)
+				if err != nil {
+					return nil, fmt.Errorf("--param %s: %w", m.Param, err)
+				}
+				fromFlags = append(fromFlags, mapFile{path, values})
+			}
+		}
+	}
+	layers.Set(source, own)
+	for _, mf := range fromFlags {
+		layers.Replace(mf.path, m.Keys, mf.values)
+	}
+	for _, f := range flags {
+		if m == nil || f.Key != m.Param {
+			layers.Set("--param "+f.Key, Params{f.Key: f.Value})
+		}
+	}
+	return layers, nil
+}
+
+// loadMap reads the map file a map parameter's value names.
+func loadMap(m *MapLayer, raw json.RawMessage) (string, Params, error) {
+	var path string
+	if err := json.Unmarshal(raw, &path); err != nil || path == "" {
+		return "", nil, fmt.Errorf("%s is not the path of a map file", raw)
+	}
+	values, err := m.Load(path)
+	return path, values, err
+}
