@@ -5,7 +5,7 @@ PKGS    ?= ./...
 BENCH   ?= .
 COUNT   ?= 1
 
-ENGINES ?= tron minibus vampires coin
+ENGINES ?= tron minibus vampires coin aquariom
 
 .PHONY: help build test race bench lint fma run fuzz calibrate clean
 

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"strings"
 
+	aqbots "github.com/arenasim/arena/bots/aquariom"
 	cobots "github.com/arenasim/arena/bots/coin"
 	mbbots "github.com/arenasim/arena/bots/minibus"
 	"github.com/arenasim/arena/bots/script"
 	trbots "github.com/arenasim/arena/bots/tron"
 	vwbots "github.com/arenasim/arena/bots/vampires"
+	"github.com/arenasim/arena/engines/aquariom"
 	"github.com/arenasim/arena/engines/coin"
 	"github.com/arenasim/arena/engines/minibus"
 	"github.com/arenasim/arena/engines/tron"
@@ -34,6 +36,7 @@ func Entries() []Entry {
 		{Game: tronGame(), DefaultScenario: "tron/duel"},
 		{Game: minibusGame(), DefaultScenario: "minibus/ffa4"},
 		{Game: vampiresGame(), DefaultScenario: "vampires/duel"},
+		{Game: aquariomGame(), DefaultScenario: "aquariom/duel"},
 		{Game: coinGame(), DefaultScenario: "coin/duel", Synthetic: true},
 	}
 }
@@ -68,6 +71,12 @@ func minibusGame() sim.AnyGame {
 func vampiresGame() sim.AnyGame {
 	g := vampires.Game()
 	g.Bots = append(vwbots.Bots(), script.Bot[vampires.View](vampires.ParsePly))
+	return sim.Erase(&g)
+}
+
+func aquariomGame() sim.AnyGame {
+	g := aquariom.Game()
+	g.Bots = append(aqbots.Bots(), script.Bot[aquariom.View](aquariom.ParseAction))
 	return sim.Erase(&g)
 }
 

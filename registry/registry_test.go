@@ -41,7 +41,9 @@ func TestEveryScenarioSetsUp(t *testing.T) {
 			params.Set("players", len(bots))
 		}
 		specs := simtest.Specs(t, bots...)
-		st, err := e.Game.Setup(params, specs)
+		layers, err := sim.LayerParams(sc.Name, params, e.Game.Info().Map, nil)
+		require.NoError(t, err, name)
+		st, err := e.Game.Setup(layers.Params(), specs)
 		require.NoError(t, err, name)
 		if sc.League != nil {
 			_, err = runner.NewLineupPlan(st.Seats(), sc.Games, sc.Seed)
