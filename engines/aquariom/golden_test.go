@@ -2,6 +2,7 @@ package aquariom
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -87,4 +88,38 @@ func TestGoldenHashes(t *testing.T) {
 			require.Equal(t, res.StateHash, again.StateHash)
 		})
 	}
+}
+
+// TestTraceRebuildsTheEatenNeutrals plays a whole duel of chasers and
+// checks, turn by turn, that the "eaten" deltas of the state lines rebuild
+// exactly which initial neutrals are gone and when each comes back, and
+// that the trace of the 1,000 turns stays small.
+func TestTraceRebuildsTheEatenNeutrals(t *testing.T) {
+	d := newDuel(t)
+	repop := d.r.cfg.InitialNeutralCellsRepopTime
+	var eatenAt [][]int
+	size := 0
+	record := func() {
+		line := d.r.AppendState(nil, &d.s)
+		size += len(line)
+		var st struct{ Eaten []int }
+		require.NoError(t, json.Unmarshal(line, &st))
+		eatenAt = append(eatenAt, st.Eaten)
+		want := map[int]int{}
+		for i := range d.s.nInit {
+			if c := &d.s.cells[i]; !c.alive {
+				want[i] = int(c.due)
+			}
+		}
+		require.Equal(t, want, RebuildEaten(eatenAt, d.s.turn, repop), "turn %d", d.s.turn)
+	}
+	record()
+	eaten := 0
+	for !d.r.Done(&d.s) {
+		d.turn()
+		record()
+		eaten += len(eatenAt[len(eatenAt)-1])
+	}
+	require.Greater(t, eaten, 100, "the chasers ate too little to test anything")
+	require.Less(t, size, 10<<20, "the states of a 1,000-turn duel take %d bytes", size)
 }

@@ -749,5 +749,7 @@ func TestStateJSONAndHash(t *testing.T) {
 
 	g.put(1, 495, 500, 20)
 	g.step("", "") // it eats the initial neutral, due in 3 turns
-	require.Contains(t, string(g.r.AppendState(nil, g.s)), `"eaten":[[0,3]]`)
+	require.Contains(t, string(g.r.AppendState(nil, g.s)), `"eaten":[0]`)
+	g.step("", "")
+	require.Contains(t, string(g.r.AppendState(nil, g.s)), `"eaten":[]`, "only what this step ate")
 }
