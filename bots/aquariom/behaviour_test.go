@@ -112,7 +112,7 @@ func TestFlee(t *testing.T) {
 					}
 				}
 				// Threatened: the threat could reach it within 3 turns.
-				d := dist(me.X, me.Y, threat.X, threat.Y)
+				d := sim.Dist(me.X, me.Y, threat.X, threat.Y)
 				if d-threat.Mass >= 3*10 {
 					continue
 				}
@@ -122,7 +122,7 @@ func TestFlee(t *testing.T) {
 				ux, uy, far := unit(me.X, me.Y, cmd.X, cmd.Y)
 				step := min(far, 10)
 				x, y := me.X+ux*step, me.Y+uy*step
-				require.Greater(t, dist(x, y, threat.X, threat.Y), d+0.85*10, "cell %d at x %.0f does not flee", me.ID, me.X)
+				require.Greater(t, sim.Dist(x, y, threat.X, threat.Y), d+0.85*10, "cell %d at x %.0f does not flee", me.ID, me.X)
 				fled++
 			}
 			require.Positive(t, fled)

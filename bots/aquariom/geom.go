@@ -72,15 +72,6 @@ func (r *rules) canDivide(m, c float64, cells int) bool {
 	return cells < r.maxCells && c >= r.minMass && c <= m/2 && m >= float64(2*r.minMass)
 }
 
-// dist2 returns the squared distance between two points.
-func dist2(ax, ay, bx, by float64) float64 {
-	dx, dy := bx-ax, by-ay
-	return float64(dx*dx) + float64(dy*dy)
-}
-
-// dist returns the distance between two points.
-func dist(ax, ay, bx, by float64) float64 { return math.Sqrt(dist2(ax, ay, bx, by)) }
-
 // unit returns the unit vector from (ax, ay) towards (bx, by), and the
 // distance; (0, −1) and 0 for the same point, as the rules do.
 func unit(ax, ay, bx, by float64) (ux, uy, d float64) {

@@ -141,7 +141,7 @@ func (b *Nearest) moveTarget(v *engine.View, c engine.Cell) (float64, float64) {
 	}
 	for _, o := range b.opps {
 		if r.canEat(c.Mass, o.Mass) {
-			consider(dist2(c.X, c.Y, o.X, o.Y), o.X, o.Y)
+			consider(sim.Dist2(c.X, c.Y, o.X, o.Y), o.X, o.Y)
 		}
 	}
 	for _, radius := range [2]float64{nearRadius, farRadius} {
@@ -150,7 +150,7 @@ func (b *Nearest) moveTarget(v *engine.View, c engine.Cell) (float64, float64) {
 		}
 		b.near = v.Near(c.X, c.Y, radius, engine.NearNeutrals, b.near[:0])
 		for _, o := range b.near {
-			consider(dist2(c.X, c.Y, o.X, o.Y), o.X, o.Y)
+			consider(sim.Dist2(c.X, c.Y, o.X, o.Y), o.X, o.Y)
 		}
 	}
 	if ties > 0 {
@@ -163,7 +163,7 @@ func (b *Nearest) moveTarget(v *engine.View, c engine.Cell) (float64, float64) {
 // or has reached it.
 func (b *Nearest) wanderTo(c engine.Cell) (float64, float64) {
 	w := &b.wander[c.ID%len(b.wander)]
-	if w.id != c.ID || dist2(c.X, c.Y, w.x, w.y) < float64(b.r.radius(c.Mass)*b.r.radius(c.Mass))+1 {
+	if w.id != c.ID || sim.Dist2(c.X, c.Y, w.x, w.y) < float64(b.r.radius(c.Mass)*b.r.radius(c.Mass))+1 {
 		w.id, w.x, w.y = c.ID, float64(b.rng.Float64()*b.r.w), float64(b.rng.Float64()*b.r.h)
 	}
 	return w.x, w.y

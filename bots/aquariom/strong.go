@@ -274,7 +274,7 @@ func (b *Strong) danger(m, x, y float64) float64 {
 			continue
 		}
 		ro, vo := r.radius(o.Mass), r.speed(o.Mass)
-		d := dist(x, y, o.X, o.Y)
+		d := sim.Dist(x, y, o.X, o.Y)
 		reach := ro + vo
 		if half := o.Mass / 2; r.canEat(half, m) && b.oppCells[o.Owner] < r.maxCells && o.Mass >= float64(2*r.minMass) {
 			reach = max(reach, ro+r.radius(half))
@@ -306,7 +306,7 @@ func (b *Strong) burst(m, x, y float64) float64 {
 	lim := in + float64(0.1*r.radius(m)) + 30
 	cost := 0.0
 	for _, vi := range b.viruses {
-		d2 := dist2(x, y, vi.X, vi.Y)
+		d2 := sim.Dist2(x, y, vi.X, vi.Y)
 		switch {
 		case d2 < float64(in*in):
 			return float64(1.5 * r.virusMass)
@@ -321,7 +321,7 @@ func (b *Strong) burst(m, x, y float64) float64 {
 // already planned this turn (among those near the cell being decided).
 func (b *Strong) claimed(x, y float64) bool {
 	for _, p := range b.local {
-		if p.done && dist2(x, y, p.x, p.y) < float64(p.r*p.r) {
+		if p.done && sim.Dist2(x, y, p.x, p.y) < float64(p.r*p.r) {
 			return true
 		}
 	}
@@ -339,7 +339,7 @@ func (b *Strong) together(c engine.Cell, x, y, rad float64, regroup int) (cost, 
 	mass = c.Mass
 	for _, p := range b.local {
 		lim := rad + p.r + 10
-		d2 := dist2(x, y, p.x, p.y)
+		d2 := sim.Dist2(x, y, p.x, p.y)
 		if !(d2 < float64(lim*lim)) {
 			continue
 		}
@@ -453,7 +453,7 @@ func (b *Strong) oppNearVirus(x, y float64) bool {
 	limit := float64(rv3 * rv3)
 	for _, o := range b.opps {
 		ro := r.radius(o.Mass)
-		if dist2(x, y, o.X, o.Y)-float64(ro*ro) < limit+1 {
+		if sim.Dist2(x, y, o.X, o.Y)-float64(ro*ro) < limit+1 {
 			return true
 		}
 	}
@@ -470,7 +470,7 @@ func (b *Strong) mineNearVirus(x, y float64, mother int) bool {
 			continue
 		}
 		lim := r.radius(max(c.Mass, r.virusMass)) + float64(0.1*r.radius(c.Mass)) + 30 + r.speed(c.Mass)
-		if dist2(x, y, c.X, c.Y) < float64(lim*lim) {
+		if sim.Dist2(x, y, c.X, c.Y) < float64(lim*lim) {
 			return true
 		}
 	}
@@ -523,7 +523,7 @@ func (b *Strong) move(a *engine.Action, v *engine.View, c engine.Cell) {
 		if p.id == c.ID {
 			continue
 		}
-		if lim := nearLook + rad + p.r; dist2(c.X, c.Y, p.x, p.y) < float64(lim*lim) {
+		if lim := nearLook + rad + p.r; sim.Dist2(c.X, c.Y, p.x, p.y) < float64(lim*lim) {
 			b.local = append(b.local, p)
 		}
 	}
@@ -537,7 +537,7 @@ func (b *Strong) move(a *engine.Action, v *engine.View, c engine.Cell) {
 		if b.claimed(o.X, o.Y) {
 			continue
 		}
-		d := dist(c.X, c.Y, o.X, o.Y)
+		d := sim.Dist(c.X, c.Y, o.X, o.Y)
 		if d <= sp+rad {
 			b.close = append(b.close, o)
 		}
@@ -550,7 +550,7 @@ func (b *Strong) move(a *engine.Action, v *engine.View, c engine.Cell) {
 	threat := 0.0 // the heaviest opponent cell that can eat c and is near
 	for _, o := range b.opps {
 		if r.canEat(o.Mass, c.Mass) {
-			if dist(c.X, c.Y, o.X, o.Y)-r.radius(o.Mass) < float64(regroupTurns*(sp+r.speed(o.Mass))) {
+			if sim.Dist(c.X, c.Y, o.X, o.Y)-r.radius(o.Mass) < float64(regroupTurns*(sp+r.speed(o.Mass))) {
 				threat = max(threat, o.Mass)
 			}
 			continue
@@ -558,7 +558,7 @@ func (b *Strong) move(a *engine.Action, v *engine.View, c engine.Cell) {
 		if !r.canEat(c.Mass, o.Mass) || b.cfg.Hunt == 0 {
 			continue
 		}
-		d := dist(c.X, c.Y, o.X, o.Y)
+		d := sim.Dist(c.X, c.Y, o.X, o.Y)
 		closing := max(sp-float64(0.5*r.speed(o.Mass)), float64(0.25*sp), 1)
 		t := 1 + max(d-rad, 0)/closing
 		if t > float64(2*b.cfg.Horizon) {
@@ -592,13 +592,13 @@ func (b *Strong) move(a *engine.Action, v *engine.View, c engine.Cell) {
 	}
 	if rad < float64(2*r.spacing) {
 		for _, o := range b.close {
-			if dist2(c.X, c.Y, o.X, o.Y) <= float64(sp*sp) {
+			if sim.Dist2(c.X, c.Y, o.X, o.Y) <= float64(sp*sp) {
 				try(o.X, o.Y)
 			}
 		}
 	}
 	for _, o := range b.opps {
-		if r.canEat(c.Mass, o.Mass) && dist2(c.X, c.Y, o.X, o.Y) <= float64(sp*sp) {
+		if r.canEat(c.Mass, o.Mass) && sim.Dist2(c.X, c.Y, o.X, o.Y) <= float64(sp*sp) {
 			try(o.X, o.Y)
 		}
 	}
@@ -627,13 +627,13 @@ func (b *Strong) score(c engine.Cell, rad, x, y float64, field *[nDirs]float64, 
 		meals++
 	}
 	for _, o := range b.close {
-		if dist2(x, y, o.X, o.Y) < r2 {
+		if sim.Dist2(x, y, o.X, o.Y) < r2 {
 			gain += float64(r.absorb * o.Mass)
 			eat(o)
 		}
 	}
 	for _, o := range b.opps {
-		if r.canEat(c.Mass, o.Mass) && dist2(x, y, o.X, o.Y) < r2 {
+		if r.canEat(c.Mass, o.Mass) && sim.Dist2(x, y, o.X, o.Y) < r2 {
 			gain += float64(float64(r.absorb*o.Mass) * b.cfg.Hunt)
 			eat(o)
 		}
@@ -668,7 +668,7 @@ func (b *Strong) farField(field *[nDirs]float64, c engine.Cell, rad, sp, near, f
 				continue
 			}
 			x, y := float64((float64(i)+0.5)*foodBucket), float64((float64(j)+0.5)*foodBucket)
-			d := dist(c.X, c.Y, x, y)
+			d := sim.Dist(c.X, c.Y, x, y)
 			if d <= near || d > far {
 				continue
 			}
@@ -694,7 +694,7 @@ func (b *Strong) regroupPull(field *[nDirs]float64, c engine.Cell, sp, threat fl
 		if o.ID == c.ID || o.Isolation > 0 || !(o.Mass > c.Mass) || fused > r.maxMass || r.canEat(threat, fused) {
 			continue
 		}
-		t := 1 + max(dist(c.X, c.Y, o.X, o.Y)-r.radius(o.Mass), 0)/max(sp, 1)
+		t := 1 + max(sim.Dist(c.X, c.Y, o.X, o.Y)-r.radius(o.Mass), 0)/max(sp, 1)
 		if t > float64(b.cfg.Horizon) {
 			continue
 		}
@@ -719,7 +719,7 @@ func (b *Strong) guide(field *[nDirs]float64, c engine.Cell) {
 				continue
 			}
 			x, y := float64((float64(i)+0.5)*foodBucket), float64((float64(j)+0.5)*foodBucket)
-			w := f / (1 + dist(c.X, c.Y, x, y)/foodBucket)
+			w := f / (1 + sim.Dist(c.X, c.Y, x, y)/foodBucket)
 			if w > best {
 				best, bx, by = w, x, y
 			}

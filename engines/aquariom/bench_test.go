@@ -43,7 +43,7 @@ func (c *chaser) act(v *View, a *Action) {
 			if o.Kind == KindPlayer && (o.Owner == v.Seat || !(me.Mass > 1.25*o.Mass)) {
 				continue
 			}
-			if d := dist2(me.X, me.Y, o.X, o.Y); d < best {
+			if d := sim.Dist2(me.X, me.Y, o.X, o.Y); d < best {
 				best, target = d, Point{o.X, o.Y}
 			}
 		}

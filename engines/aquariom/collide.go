@@ -1,5 +1,7 @@
 package aquariom
 
+import "github.com/arenasim/arena/sim"
+
 // collisions is phase 8 (rule sheet, "Collisions"): passes until one eats
 // nothing. Decision (the original iterated a pointer-keyed set): in a pass,
 // each player cell A still alive, in ascending id, tries the player cells,
@@ -72,7 +74,7 @@ func (r *Rules) inside(s *State, dst []int32, a int32, g *grid, after, born int)
 		for _, bucket := range g.buckets[j*g.nx+i0 : j*g.nx+i1+1] {
 			for _, b := range bucket {
 				t := &s.cells[b]
-				if b != a && t.id > after && t.id < born && dist2(c.x, c.y, t.x, t.y) < r2 {
+				if b != a && t.id > after && t.id < born && sim.Dist2(c.x, c.y, t.x, t.y) < r2 {
 					dst = append(dst, b)
 				}
 			}
@@ -164,7 +166,7 @@ func (r *Rules) explode(s *State, a int32) {
 	d := r.radius(ca.mass) + r.radius(sm)
 	for k := range n {
 		ux, uy := unitAt(k, n)
-		if x, y := along(x0, y0, ux, uy, d); r.onMap(x, y) {
+		if x, y := sim.Along(x0, y0, ux, uy, d); r.onMap(x, y) {
 			slot := s.newCell(KindPlayer, seat, x, y, sm)
 			s.cells[slot].isolation = int32(cfg.VirusIsolationDuration)
 		}

@@ -1,6 +1,10 @@
 package aquariom
 
-import "math"
+import (
+	"math"
+
+	"github.com/arenasim/arena/sim"
+)
 
 // The geometry of the rules, in float64 with every product rounded on its
 // own (float64(a*b)): the compiler may otherwise fuse a product and an
@@ -11,33 +15,8 @@ import "math"
 // correctly rounded everywhere; math.Sin and math.Cos are not used, since
 // their pure-Go polynomials may be fused (see unitAt).
 
-// dist2 returns the squared distance between (ax, ay) and (bx, by).
-func dist2(ax, ay, bx, by float64) float64 {
-	dx, dy := bx-ax, by-ay
-	return float64(dx*dx) + float64(dy*dy)
-}
-
-// direction returns the unit vector from (fx, fy) towards (tx, ty), and the
-// distance between the points; (0, −1), "straight up", and 0 when they are
-// the same point (rule sheet, "Divide"). The difference is first scaled by
-// its larger coordinate, so that no square overflows or vanishes: any
-// finite target gives a unit vector (the distance may be +Inf).
-func direction(fx, fy, tx, ty float64) (ux, uy, d float64) {
-	dx, dy := tx-fx, ty-fy
-	s := max(math.Abs(dx), math.Abs(dy))
-	if s == 0 {
-		return 0, -1, 0
-	}
-	a, b := dx/s, dy/s
-	l := math.Sqrt(float64(a*a) + float64(b*b))
-	return a / l, b / l, float64(s * l)
-}
-
-// along returns the point at distance d from (x, y) in the direction
-// (ux, uy): how a moving cell, a child, a virus or a satellite is placed.
-func along(x, y, ux, uy, d float64) (float64, float64) {
-	return x + float64(ux*d), y + float64(uy*d)
-}
+// The distance helpers are sim's (sim.Dist2, sim.Direction, sim.Along in
+// sim/geom.go), shared with the bots.
 
 // clamp returns v limited to [lo, hi].
 func clamp(v, lo, hi float64) float64 { return min(max(v, lo), hi) }
@@ -48,7 +27,7 @@ func clamp(v, lo, hi float64) float64 { return min(max(v, lo), hi) }
 // "Collisions": the original computes it into integers).
 func barycentre(ax, ay, ma, bx, by, mb float64) (float64, float64) {
 	t := mb / (ma + mb)
-	x, y := along(ax, ay, bx-ax, by-ay, t)
+	x, y := sim.Along(ax, ay, bx-ax, by-ay, t)
 	return math.Trunc(x), math.Trunc(y)
 }
 

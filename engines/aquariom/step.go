@@ -89,8 +89,8 @@ func (r *Rules) divide(s *State, seat int, slot int32, c Command) {
 	}
 	mother := &s.cells[slot]
 	mother.mass = r.clampMass(m - c.Mass)
-	ux, uy, _ := direction(mother.x, mother.y, c.X, c.Y)
-	x, y := along(mother.x, mother.y, ux, uy, r.radius(mother.mass)+r.radius(c.Mass))
+	ux, uy, _ := sim.Direction(mother.x, mother.y, c.X, c.Y)
+	x, y := sim.Along(mother.x, mother.y, ux, uy, r.radius(mother.mass)+r.radius(c.Mass))
 	// Decision: the child's unclamped centre is tested; off the map, the
 	// child is not created and its mass is lost.
 	if r.onMap(x, y) {
@@ -133,8 +133,8 @@ func (r *Rules) createVirus(s *State, seat int, slot int32, c Command) {
 	// loss, raised to the minimum mass if need be (the original measured
 	// from the unraised mass: the two differ only below the minimum).
 	left = r.clampMass(left)
-	ux, uy, _ := direction(mother.x, mother.y, c.X, c.Y)
-	x, y := along(mother.x, mother.y, ux, uy, r.radius(left)+r.radius(cfg.VirusMass))
+	ux, uy, _ := sim.Direction(mother.x, mother.y, c.X, c.Y)
+	x, y := sim.Along(mother.x, mother.y, ux, uy, r.radius(left)+r.radius(cfg.VirusMass))
 	x, y = math.Trunc(clamp(x, 0, cfg.MapWidth)), math.Trunc(clamp(y, 0, cfg.MapHeight))
 	if r.opponentNearVirus(s, seat, x, y) {
 		return
@@ -155,7 +155,7 @@ func (r *Rules) opponentNearVirus(s *State, seat int, x, y float64) bool {
 	for _, slot := range s.players {
 		o := &s.cells[slot]
 		ro := r.radius(o.mass)
-		if int(o.owner) != seat && dist2(x, y, o.x, o.y)-float64(ro*ro) < limit {
+		if int(o.owner) != seat && sim.Dist2(x, y, o.x, o.y)-float64(ro*ro) < limit {
 			return true
 		}
 	}
@@ -185,8 +185,8 @@ func (r *Rules) move(s *State, slot int32, c Command) {
 	cl := &s.cells[slot]
 	speed := r.maxSpeed(cl.mass)
 	x, y := c.X, c.Y
-	if ux, uy, d := direction(cl.x, cl.y, c.X, c.Y); d > speed {
-		x, y = along(cl.x, cl.y, ux, uy, speed)
+	if ux, uy, d := sim.Direction(cl.x, cl.y, c.X, c.Y); d > speed {
+		x, y = sim.Along(cl.x, cl.y, ux, uy, speed)
 	}
 	s.relocate(&s.pgrid, slot, clamp(x, 0, r.cfg.MapWidth), clamp(y, 0, r.cfg.MapHeight))
 }
@@ -237,7 +237,7 @@ func (r *Rules) opponentWithin(s *State, seat int, x, y, reach float64) bool {
 	for _, slot := range s.players {
 		o := &s.cells[slot]
 		lim := r.radius(o.mass) + reach
-		if int(o.owner) != seat && dist2(x, y, o.x, o.y) < float64(lim*lim) {
+		if int(o.owner) != seat && sim.Dist2(x, y, o.x, o.y) < float64(lim*lim) {
 			return true
 		}
 	}

@@ -1,5 +1,7 @@
 package aquariom
 
+import "github.com/arenasim/arena/sim"
+
 // View is what a player sees (rule sheet, "What a bot sees"): everything,
 // as the original protocol sent the whole state every turn. It reads the
 // match state in place, so filling it costs nothing, and offers no way to
@@ -116,7 +118,7 @@ func (v *View) Near(x, y, dist float64, kinds Kinds, dst []Cell) []Cell {
 		for j := j0; j <= j1; j++ {
 			for _, bucket := range g.buckets[j*g.nx+i0 : j*g.nx+i1+1] {
 				for _, b := range bucket {
-					if c := &s.cells[b]; dist2(x, y, c.x, c.y) <= d2 {
+					if c := &s.cells[b]; sim.Dist2(x, y, c.x, c.y) <= d2 {
 						dst = append(dst, c.view())
 					}
 				}
