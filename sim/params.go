@@ -24,8 +24,10 @@ type ParamSpec struct {
 	Name    string    // as written in scenarios and on the command line
 	Kind    ParamKind // what values it takes
 	Default string    // the default as JSON text, e.g. "100" or "null"
-	// Min and Max bound an int or a float, both ends included.
-	Min, Max float64
+	// Min and Max bound an int or a float, both ends included unless
+	// MinOpen or MaxOpen excludes them.
+	Min, Max         float64
+	MinOpen, MaxOpen bool
 	// Choices lists the values of a choice.
 	Choices []string
 	// Nullable accepts null besides the kind's values (Doc says what null
@@ -101,9 +103,28 @@ func (s ParamSpec) Range() string {
 	return r
 }
 
-// bounds writes Min..Max as plain numbers: 1..100000000, 0..0.5.
+// bounds writes Min..Max as plain numbers: 1..100000000, 0..0.5, and an
+// excluded end with a parenthesis: (0..1000000], [0..1).
 func (s ParamSpec) bounds() string {
-	return strconv.FormatFloat(s.Min, 'f', -1, 64) + ".." + strconv.FormatFloat(s.Max, 'f', -1, 64)
+	b := strconv.FormatFloat(s.Min, 'f', -1, 64) + ".." + strconv.FormatFloat(s.Max, 'f', -1, 64)
+	if !s.MinOpen && !s.MaxOpen {
+		return b
+	}
+	lo, hi := "[", "]"
+	if s.MinOpen {
+		lo = "("
+	}
+	if s.MaxOpen {
+		hi = ")"
+	}
+	return lo + b + hi
+}
+
+// inBounds reports whether v is within the spec's bounds.
+func (s ParamSpec) inBounds(v float64) bool {
+	lo := v > s.Min || (!s.MinOpen && v == s.Min)
+	hi := v < s.Max || (!s.MaxOpen && v == s.Max)
+	return lo && hi
 }
 
 // Check reports whether raw is a value of the parameter, with an error
@@ -118,7 +139,7 @@ func (s ParamSpec) Check(raw json.RawMessage) error {
 		if json.Unmarshal(raw, &n) != nil {
 			return fmt.Errorf("%s is not a whole number", raw)
 		}
-		if float64(n) < s.Min || float64(n) > s.Max {
+		if !s.inBounds(float64(n)) {
 			return fmt.Errorf("%d is out of range %s", n, s.bounds())
 		}
 	case KindFloat:
@@ -126,7 +147,7 @@ func (s ParamSpec) Check(raw json.RawMessage) error {
 		if json.Unmarshal(raw, &v) != nil {
 			return fmt.Errorf("%s is not a number", raw)
 		}
-		if !(v >= s.Min && v <= s.Max) {
+		if !s.inBounds(v) {
 			return fmt.Errorf("%v is out of range %s", v, s.bounds())
 		}
 	case KindBool:

@@ -150,6 +150,14 @@ func TestParamSpecs(t *testing.T) {
 	}
 	require.Equal(t, []string{"1..4096", "1..100", "fast | slow", "[[x,y],…] | null"}, ranges)
 	require.Equal(t, "int", specs[0].Kind.String())
+
+	open := sim.ParamSpec{Name: "share", Kind: sim.KindFloat, Min: 0, Max: 1, MinOpen: true, Default: "0.5"}
+	require.Equal(t, "(0..1]", open.Range())
+	require.EqualError(t, open.Check(json.RawMessage("0")), "0 is out of range (0..1]")
+	require.NoError(t, open.Check(json.RawMessage("1")))
+	open.MinOpen, open.MaxOpen = false, true
+	require.EqualError(t, open.Check(json.RawMessage("1")), "1 is out of range [0..1)")
+	require.NoError(t, open.Check(json.RawMessage("0")))
 }
 
 func TestParseBotSpec(t *testing.T) {

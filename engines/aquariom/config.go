@@ -95,39 +95,39 @@ type Config struct {
 // left out), finiteness, and the limits above.
 func (c *Config) Check() error {
 	var ck checker
-	ck.floatIn("map_width", c.MapWidth, 0, false, MaxSide, true)
-	ck.floatIn("map_height", c.MapHeight, 0, false, MaxSide, true)
-	ck.intIn("min_nb_players", c.MinNbPlayers, 1, MaxPlayers)
+	ck.float("map_width", c.MapWidth)
+	ck.float("map_height", c.MapHeight)
+	ck.int("min_nb_players", c.MinNbPlayers)
 	ck.intIn("max_nb_players", c.MaxNbPlayers, max(c.MinNbPlayers, 1), MaxPlayers)
-	ck.intIn("nb_starting_cells_per_player", c.NbStartingCellsPerPlayer, 1, MaxCells)
+	ck.int("nb_starting_cells_per_player", c.NbStartingCellsPerPlayer)
 	ck.points("players_starting_positions", c.PlayersStartingPositions, c)
 	ck.intIn("max_cells_per_player", c.MaxCellsPerPlayer, max(c.NbStartingCellsPerPlayer, 1), MaxCells)
-	ck.floatIn("mass_absorption", c.MassAbsorption, 0, false, 2, true)
-	ck.floatIn("minimum_mass_ratio_to_absorb", c.MinimumMassRatioToAbsorb, 1, false, 3, true)
-	ck.floatIn("radius_factor", c.RadiusFactor, 0, false, 2, true)
-	ck.floatIn("player_cells_starting_mass", c.PlayerCellsStartingMass, 0, false, MaxMass, true)
-	ck.floatIn("mass_loss_per_frame", c.MassLossPerFrame, 0, true, 1, false)
-	ck.floatIn("base_cell_speed", c.BaseCellSpeed, 0, false, 1000, true)
-	ck.floatIn("speed_loss_factor", c.SpeedLossFactor, 0, true, 100, true)
-	ck.floatIn("minimum_player_cell_mass", c.MinimumPlayerCellMass, 0, false, MaxMass, true)
+	ck.float("mass_absorption", c.MassAbsorption)
+	ck.float("minimum_mass_ratio_to_absorb", c.MinimumMassRatioToAbsorb)
+	ck.float("radius_factor", c.RadiusFactor)
+	ck.float("player_cells_starting_mass", c.PlayerCellsStartingMass)
+	ck.float("mass_loss_per_frame", c.MassLossPerFrame)
+	ck.float("base_cell_speed", c.BaseCellSpeed)
+	ck.float("speed_loss_factor", c.SpeedLossFactor)
+	ck.float("minimum_player_cell_mass", c.MinimumPlayerCellMass)
 	ck.floatIn("maximum_player_cell_mass", c.MaximumPlayerCellMass, c.MinimumPlayerCellMass, true, MaxMass, true)
-	ck.intIn("initial_neutral_cells_matrix_width", c.InitialNeutralCellsMatrixWidth, 1, MaxNeutrals)
-	ck.intIn("initial_neutral_cells_matrix_height", c.InitialNeutralCellsMatrixHeight, 1, MaxNeutrals)
+	ck.int("initial_neutral_cells_matrix_width", c.InitialNeutralCellsMatrixWidth)
+	ck.int("initial_neutral_cells_matrix_height", c.InitialNeutralCellsMatrixHeight)
 	if w, h := c.InitialNeutralCellsMatrixWidth, c.InitialNeutralCellsMatrixHeight; ck.err == nil && w*h > MaxNeutrals {
 		ck.fail("initial_neutral_cells_matrix_height", "%d × %d initial neutral cells are more than %d", w, h, MaxNeutrals)
 	}
-	ck.floatIn("initial_neutral_cells_mass", c.InitialNeutralCellsMass, 0, true, MaxMass, true)
-	ck.intIn("initial_neutral_cells_repop_time", c.InitialNeutralCellsRepopTime, 1, MaxTurns)
-	ck.intIn("max_viruses", c.MaxViruses, 0, MaxViruses)
-	ck.floatIn("virus_mass", c.VirusMass, 0, true, MaxMass, true)
-	ck.floatIn("virus_creation_mass_loss", c.VirusCreationMassLoss, 0, true, 1, false)
-	ck.intIn("virus_isolation_duration", c.VirusIsolationDuration, 0, MaxTurns)
-	ck.intIn("virus_max_split", c.VirusMaxSplit, 0, MaxSplit)
+	ck.float("initial_neutral_cells_mass", c.InitialNeutralCellsMass)
+	ck.int("initial_neutral_cells_repop_time", c.InitialNeutralCellsRepopTime)
+	ck.int("max_viruses", c.MaxViruses)
+	ck.float("virus_mass", c.VirusMass)
+	ck.float("virus_creation_mass_loss", c.VirusCreationMassLoss)
+	ck.int("virus_isolation_duration", c.VirusIsolationDuration)
+	ck.int("virus_max_split", c.VirusMaxSplit)
 	ck.points("viruses_starting_positions", c.VirusesStartingPositions, c)
 	if ck.err == nil && len(c.VirusesStartingPositions) > c.MaxViruses {
 		ck.fail("viruses_starting_positions", "%d viruses but max_viruses is %d", len(c.VirusesStartingPositions), c.MaxViruses)
 	}
-	ck.intIn("nb_turns", c.NbTurns, 1, MaxTurns)
+	ck.int("nb_turns", c.NbTurns)
 	if ck.err == nil && c.SatelliteMass > SatelliteReference {
 		ck.fail("satellite_mass", "%d is not seed or reference", uint8(c.SatelliteMass))
 	}
@@ -142,6 +142,56 @@ func (c *Config) Check() error {
 			len(c.PlayersStartingPositions), c.Players, c.NbStartingCellsPerPlayer)
 	}
 	return ck.err
+}
+
+// bound is the range of one key on its own, ends included unless open; a
+// key's range that depends on another key (max_nb_players ≥
+// min_nb_players, …) is checked besides.
+type bound struct {
+	lo, hi         float64
+	loOpen, hiOpen bool
+}
+
+// bounds are the keys' own ranges: Check applies them, and the parameter
+// specs (game.go) show them, from this one table.
+var bounds = map[string]bound{
+	"map_width":                           {0, MaxSide, true, false},
+	"map_height":                          {0, MaxSide, true, false},
+	"min_nb_players":                      {1, MaxPlayers, false, false},
+	"max_nb_players":                      {1, MaxPlayers, false, false},
+	"nb_starting_cells_per_player":        {1, MaxCells, false, false},
+	"max_cells_per_player":                {1, MaxCells, false, false},
+	"mass_absorption":                     {0, 2, true, false},
+	"minimum_mass_ratio_to_absorb":        {1, 3, true, false},
+	"radius_factor":                       {0, 2, true, false},
+	"player_cells_starting_mass":          {0, MaxMass, true, false},
+	"mass_loss_per_frame":                 {0, 1, false, true},
+	"base_cell_speed":                     {0, 1000, true, false},
+	"speed_loss_factor":                   {0, 100, false, false},
+	"minimum_player_cell_mass":            {0, MaxMass, true, false},
+	"maximum_player_cell_mass":            {0, MaxMass, true, false},
+	"initial_neutral_cells_matrix_width":  {1, MaxNeutrals, false, false},
+	"initial_neutral_cells_matrix_height": {1, MaxNeutrals, false, false},
+	"initial_neutral_cells_mass":          {0, MaxMass, false, false},
+	"initial_neutral_cells_repop_time":    {1, MaxTurns, false, false},
+	"max_viruses":                         {0, MaxViruses, false, false},
+	"virus_mass":                          {0, MaxMass, false, false},
+	"virus_creation_mass_loss":            {0, 1, false, true},
+	"virus_isolation_duration":            {0, MaxTurns, false, false},
+	"virus_max_split":                     {0, MaxSplit, false, false},
+	"nb_turns":                            {1, MaxTurns, false, false},
+}
+
+// float checks a number key against its own range.
+func (ck *checker) float(key string, v float64) {
+	b := bounds[key]
+	ck.floatIn(key, v, b.lo, !b.loOpen, b.hi, !b.hiOpen)
+}
+
+// int checks a whole-number key against its own range.
+func (ck *checker) int(key string, v int) {
+	b := bounds[key]
+	ck.intIn(key, v, int(b.lo), int(b.hi))
 }
 
 // checker keeps the first failure of a series of checks.

@@ -8,40 +8,37 @@ import (
 	"github.com/arenasim/arena/sim"
 )
 
-// keyDocs holds, per map key, the bound of its parameter spec (its values
-// run from 0 to it; Config.Check then applies the rule sheet's exact
-// bounds, some of them open or set by other keys) and what it means.
-var keyDocs = map[string]struct {
-	max float64
-	doc string
-}{
-	"map_width":                           {MaxSide, "the map is [0,W] × [0,H]; cells never leave it"},
-	"map_height":                          {MaxSide, "see the previous key"},
-	"min_nb_players":                      {MaxPlayers, "the fewest players the map is made for"},
-	"max_nb_players":                      {MaxPlayers, "the most players the map is made for"},
-	"nb_starting_cells_per_player":        {MaxCells, "cells each player starts with"},
-	"players_starting_positions":          {0, "start positions [[x,y],…] (real numbers), on the map: as many per player as it has starting cells"},
-	"max_cells_per_player":                {MaxCells, "the most cells a player may own"},
-	"mass_absorption":                     {2, "share of an eaten foreign or neutral cell's mass gained"},
-	"minimum_mass_ratio_to_absorb":        {3, "mass ratio needed to eat another player's cell"},
-	"radius_factor":                       {2, "radius = radius_factor × mass"},
-	"player_cells_starting_mass":          {MaxMass, "mass of a new player cell"},
-	"mass_loss_per_frame":                 {1, "each turn a player cell loses this share of its mass"},
-	"base_cell_speed":                     {1000, "a cell's max speed is max(0, base − factor × mass), factor being the next key"},
-	"speed_loss_factor":                   {100, "see the previous key"},
-	"minimum_player_cell_mass":            {MaxMass, "player-cell masses are clamped to [minimum, maximum] after any change"},
-	"maximum_player_cell_mass":            {MaxMass, "see the previous key"},
-	"initial_neutral_cells_matrix_width":  {MaxNeutrals, "initial neutral cells sit on a grid this wide"},
-	"initial_neutral_cells_matrix_height": {MaxNeutrals, "and this high"},
-	"initial_neutral_cells_mass":          {MaxMass, "mass of an initial neutral cell"},
-	"initial_neutral_cells_repop_time":    {MaxTurns, "turns before an eaten initial neutral cell reappears"},
-	"max_viruses":                         {MaxViruses, "the most viruses at once; a new one evicts the oldest"},
-	"virus_mass":                          {MaxMass, "mass of a virus"},
-	"virus_creation_mass_loss":            {1, "a cell creating a virus loses the virus's mass plus this share of its own"},
-	"virus_isolation_duration":            {MaxTurns, "turns of isolation after a virus explosion"},
-	"virus_max_split":                     {MaxSplit, "the most satellites of an explosion"},
-	"viruses_starting_positions":          {0, "virus positions at the start [[x,y],…] (real numbers), on the map"},
-	"nb_turns":                            {MaxTurns, "turns the players act (the game has one step more)"},
+// keyDocs holds what each map key means; its range is the bounds table's
+// (config.go), which Config.Check applies, plus the bounds that depend on
+// other keys, which the docs say.
+var keyDocs = map[string]string{
+	"map_width":                           "the map is [0,W] × [0,H]; cells never leave it",
+	"map_height":                          "see the previous key",
+	"min_nb_players":                      "the fewest players the map is made for",
+	"max_nb_players":                      "the most players the map is made for, at least min_nb_players",
+	"nb_starting_cells_per_player":        "cells each player starts with",
+	"players_starting_positions":          "start positions, [x, y] pairs of real numbers on the map, as many per player as it has starting cells",
+	"max_cells_per_player":                "the most cells a player may own, at least the starting cells",
+	"mass_absorption":                     "share of an eaten foreign or neutral cell's mass gained",
+	"minimum_mass_ratio_to_absorb":        "mass ratio needed to eat another player's cell",
+	"radius_factor":                       "radius = radius_factor × mass",
+	"player_cells_starting_mass":          "mass of a new player cell",
+	"mass_loss_per_frame":                 "each turn a player cell loses this share of its mass",
+	"base_cell_speed":                     "a cell's max speed is max(0, base − factor × mass), factor being the next key",
+	"speed_loss_factor":                   "see the previous key",
+	"minimum_player_cell_mass":            "player-cell masses are clamped to [minimum, maximum] after any change",
+	"maximum_player_cell_mass":            "see the previous key; at least the minimum",
+	"initial_neutral_cells_matrix_width":  "initial neutral cells sit on a grid this wide",
+	"initial_neutral_cells_matrix_height": "and this high",
+	"initial_neutral_cells_mass":          "mass of an initial neutral cell",
+	"initial_neutral_cells_repop_time":    "turns before an eaten initial neutral cell reappears",
+	"max_viruses":                         "the most viruses at once; a new one evicts the oldest",
+	"virus_mass":                          "mass of a virus",
+	"virus_creation_mass_loss":            "a cell creating a virus loses the virus's mass plus this share of its own",
+	"virus_isolation_duration":            "turns of isolation after a virus explosion",
+	"virus_max_split":                     "the most satellites of an explosion",
+	"viruses_starting_positions":          "virus positions at the start, [x, y] pairs of real numbers on the map",
+	"nb_turns":                            "turns the players act (the game has one step more)",
 }
 
 // Params are Aquar.iom's parameters: every key of a map file (defaults:
@@ -58,8 +55,9 @@ func params() []sim.ParamSpec {
 	values := def.Values()
 	var specs []sim.ParamSpec
 	for _, k := range mapKeys {
-		d := keyDocs[k.name]
-		s := sim.ParamSpec{Name: k.name, Default: string(values[k.name]), Min: 0, Max: d.max, Doc: d.doc}
+		b := bounds[k.name]
+		s := sim.ParamSpec{Name: k.name, Default: string(values[k.name]), Doc: keyDocs[k.name],
+			Min: b.lo, Max: b.hi, MinOpen: b.loOpen, MaxOpen: b.hiOpen}
 		switch {
 		case k.i != nil:
 			s.Kind = sim.KindInt
