@@ -87,7 +87,7 @@ func TestListShowsRanges(t *testing.T) {
 	require.Zero(t, code)
 	require.Contains(t, out, "RANGE")
 	require.Regexp(t, `width\s+1\.\.4096\s+100`, out)
-	require.Contains(t, out, "[[x,y],…] | null")
+	require.Contains(t, out, "[[x, y],…] | null")
 	code, out, _ = arena(t, "list", "bots", "vampires")
 	require.Zero(t, code)
 	require.Regexp(t, `budget\s+1\.\.100000000`, out)

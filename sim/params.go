@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,7 +90,7 @@ func (s ParamSpec) Range() string {
 	case KindBool:
 		r = "true | false"
 	case KindPoints:
-		r = "[[x,y],…]"
+		r = "[[x, y],…]"
 	case KindText:
 		r = "text"
 	case KindFile:
@@ -171,21 +172,57 @@ func (s ParamSpec) Check(raw json.RawMessage) error {
 	return nil
 }
 
-// ReadPoints reads a list of points [[x,y],…] of whole numbers: the one
-// reader of point lists for every game.
+// ReadPoints reads a list of points [[x,y],…] of whole numbers.
 func ReadPoints(raw json.RawMessage) ([][2]int, error) {
-	var pts [][]int
-	if err := json.Unmarshal(raw, &pts); err != nil {
-		return nil, fmt.Errorf("%s is not a list of points [[x,y],…]", raw)
+	t, err := ReadTuples[int](raw, "point", "x", "y")
+	if err != nil {
+		return nil, err
 	}
-	out := make([][2]int, len(pts))
-	for i, p := range pts {
-		if len(p) != 2 {
-			return nil, fmt.Errorf("point %d is %v, want [x,y]", i, p)
-		}
+	out := make([][2]int, len(t))
+	for i, p := range t {
 		out[i] = [2]int{p[0], p[1]}
 	}
 	return out, nil
+}
+
+// ReadTuples reads a list of tuples of numbers — points [[x,y],…], stations
+// [[x,y,capacity],…] — the one reader of such lists for every game. noun
+// names one tuple in errors, fields its numbers: "point 1 is [3], want
+// [x, y]", "station 0: \"a\" is not a whole number". T is int (whole numbers
+// only) or float64.
+func ReadTuples[T int | float64](raw json.RawMessage, noun string, fields ...string) ([][]T, error) {
+	want := "[" + strings.Join(fields, ", ") + "]"
+	var list []json.RawMessage
+	if err := json.Unmarshal(raw, &list); err != nil || list == nil {
+		return nil, fmt.Errorf("%s is not a list of %s %ss", excerpt(raw), want, noun)
+	}
+	out := make([][]T, len(list))
+	for i, item := range list {
+		var xs []json.RawMessage
+		if err := json.Unmarshal(item, &xs); err != nil || len(xs) != len(fields) {
+			return nil, fmt.Errorf("%s %d is %s, want %s", noun, i, excerpt(item), want)
+		}
+		out[i] = make([]T, len(fields))
+		for k, x := range xs {
+			var v float64
+			if err := json.Unmarshal(x, &v); err != nil {
+				return nil, fmt.Errorf("%s %d: %s is not a number", noun, i, excerpt(x))
+			}
+			if _, whole := any(out[i][k]).(int); whole && (v != math.Trunc(v) || math.Abs(v) > 1<<53) {
+				return nil, fmt.Errorf("%s %d: %s is not a whole number", noun, i, excerpt(x))
+			}
+			out[i][k] = T(v)
+		}
+	}
+	return out, nil
+}
+
+// excerpt returns a JSON value for an error message, cut when long.
+func excerpt(raw json.RawMessage) string {
+	if r := []rune(string(raw)); len(r) > 40 {
+		return string(r[:37]) + "…"
+	}
+	return string(raw)
 }
 
 // ParamError is a parameter that is unknown or has a value the game refuses.

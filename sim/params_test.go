@@ -107,7 +107,7 @@ func TestParamReader(t *testing.T) {
 		{func(r *sim.ParamReader) { r.Float("frac") }, "param frac: 2.5 is out of range 0..1"},
 		{func(r *sim.ParamReader) { r.Float("pts") }, "param pts: [[1,2],[3,4]] is not a number"},
 		{func(r *sim.ParamReader) { r.Text("absent") }, "param absent: required, none given"},
-		{func(r *sim.ParamReader) { r.Points("num") }, "param num: 123 is not a list of points [[x,y],…]"},
+		{func(r *sim.ParamReader) { r.Points("num") }, "param num: 123 is not a list of [x, y] points"},
 	} {
 		r := sim.NewParamReader(p, specs)
 		tc.read(r)
@@ -136,8 +136,8 @@ func TestParamSpecs(t *testing.T) {
 		`{"width":1.5}`:          "param width: 1.5 is not a whole number",
 		`{"ratio":100.5}`:        "param ratio: 100.5 is out of range 1..100",
 		`{"mode":"medium"}`:      `param mode: "medium" is not one of fast, slow`,
-		`{"starts":[[1,2],[3]]}`: "param starts: point 1 is [3], want [x,y]",
-		`{"starts":"somewhere"}`: `param starts: "somewhere" is not a list of points [[x,y],…]`,
+		`{"starts":[[1,2],[3]]}`: "param starts: point 1 is [3], want [x, y]",
+		`{"starts":"somewhere"}`: `param starts: "somewhere" is not a list of [x, y] points`,
 	} {
 		var p sim.Params
 		require.NoError(t, json.Unmarshal([]byte(params), &p))
@@ -148,7 +148,7 @@ func TestParamSpecs(t *testing.T) {
 	for _, s := range specs {
 		ranges = append(ranges, s.Range())
 	}
-	require.Equal(t, []string{"1..4096", "1..100", "fast | slow", "[[x,y],…] | null"}, ranges)
+	require.Equal(t, []string{"1..4096", "1..100", "fast | slow", "[[x, y],…] | null"}, ranges)
 	require.Equal(t, "int", specs[0].Kind.String())
 
 	open := sim.ParamSpec{Name: "share", Kind: sim.KindFloat, Min: 0, Max: 1, MinOpen: true, Default: "0.5"}
@@ -221,4 +221,24 @@ func TestFaultLogKeepsTheFirstFaultOfASeatPerTurn(t *testing.T) {
 	}, l.Faults())
 	l.Reset()
 	require.Empty(t, l.Faults())
+}
+
+// TestReadTuples checks the shared reader of point and tuple lists.
+func TestReadTuples(t *testing.T) {
+	f, err := sim.ReadTuples[float64](json.RawMessage(`[[1.5,2],[3,4e3]]`), "point", "x", "y")
+	require.NoError(t, err)
+	require.Equal(t, [][]float64{{1.5, 2}, {3, 4000}}, f)
+	st, err := sim.ReadTuples[int](json.RawMessage(`[[1,2,3]]`), "station", "x", "y", "capacity")
+	require.NoError(t, err)
+	require.Equal(t, [][]int{{1, 2, 3}}, st)
+	for raw, want := range map[string]string{
+		`[[1,2]]`:     "station 0 is [1,2], want [x, y, capacity]",
+		`[[1,2,"a"]]`: `station 0: "a" is not a number`,
+		`[[1,2,2.5]]`: "station 0: 2.5 is not a whole number",
+		`{"x":1}`:     `{"x":1} is not a list of [x, y, capacity] stations`,
+		`null`:        "null is not a list of [x, y, capacity] stations",
+	} {
+		_, err := sim.ReadTuples[int](json.RawMessage(raw), "station", "x", "y", "capacity")
+		require.EqualError(t, err, want, raw)
+	}
 }

@@ -123,24 +123,16 @@ func readWhole(value json.RawMessage) (int, error) {
 	return int(v), nil
 }
 
-// readPoints reads a list of [x, y] pairs of numbers.
+// readPoints reads a list of [x, y] pairs of numbers with the shared
+// reader of point lists.
 func readPoints(value json.RawMessage) ([]Point, error) {
-	var raw []json.RawMessage
-	if err := strictDecode(value, &raw); err != nil || raw == nil {
-		return nil, fmt.Errorf("%s is not a list of [x, y] points", excerpt(value))
+	t, err := sim.ReadTuples[float64](value, "point", "x", "y")
+	if err != nil {
+		return nil, err
 	}
-	ps := make([]Point, len(raw))
-	for i, r := range raw {
-		var xy []json.RawMessage
-		if err := strictDecode(r, &xy); err != nil || len(xy) != 2 {
-			return nil, fmt.Errorf("point %d is %s, want [x, y]", i, excerpt(r))
-		}
-		x, errX := readNumber(xy[0])
-		y, errY := readNumber(xy[1])
-		if err := errors.Join(errX, errY); err != nil {
-			return nil, fmt.Errorf("point %d: %w", i, err)
-		}
-		ps[i] = Point{x, y}
+	ps := make([]Point, len(t))
+	for i, p := range t {
+		ps[i] = Point{p[0], p[1]}
 	}
 	return ps, nil
 }

@@ -145,7 +145,12 @@ func New(seats int, p sim.Params) (*Rules, error) {
 		c.Boarding = FewestRiders
 	}
 	var pinned [][]int
-	r.Decode("stations", &pinned)
+	if raw := p["stations"]; r.Err() == nil && raw != nil && string(raw) != "null" {
+		var err error
+		if pinned, err = sim.ReadTuples[int](raw, "station", "x", "y", "capacity"); err != nil {
+			r.Fail("stations", "%v", err)
+		}
+	}
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
@@ -161,10 +166,6 @@ func New(seats int, p sim.Params) (*Rules, error) {
 	}
 	rules.Stations = make([]StationSpec, 0, len(pinned))
 	for i, st := range pinned {
-		if len(st) != 3 {
-			r.Fail("stations", "station %d is %v, want [x,y,capacity]", i, st)
-			break
-		}
 		spec := StationSpec{st[0], st[1], st[2]}
 		if !rules.onGrid(spec.X, spec.Y) {
 			r.Fail("stations", "station %d [%d,%d] is off the %d×%d grid", i, spec.X, spec.Y, c.GridSize, c.GridSize)

@@ -296,7 +296,7 @@ func TestBadParameters(t *testing.T) {
 		{`{"starts":[[1,1]]}`, "param starts: 1 cells for 2 players"},
 		{`{"starts":[[1,1],[1,1]]}`, "param starts: cells 0 and 1 are both [1,1]"},
 		{`{"width":5,"starts":[[1,1],[5,1]]}`, "param starts: cell 1 [5,1] is off the 5×100 board"},
-		{`{"starts":[[1,1],[2]]}`, "param starts: point 1 is [2], want [x,y]"},
+		{`{"starts":[[1,1],[2]]}`, "param starts: point 1 is [2], want [x, y]"},
 		{`{"starts":"corner"}`, "param starts: "},
 		{`{"max_turns":-1}`, "param max_turns: -1 is out of range"},
 		{`{"speed":3}`, "param speed: unknown parameter (known: width, height, players, starts, max_turns)"},
