@@ -95,39 +95,16 @@ type Config struct {
 // left out), finiteness, and the limits above.
 func (c *Config) Check() error {
 	var ck checker
-	ck.float("map_width", c.MapWidth)
-	ck.float("map_height", c.MapHeight)
-	ck.int("min_nb_players", c.MinNbPlayers)
-	ck.intIn("max_nb_players", c.MaxNbPlayers, max(c.MinNbPlayers, 1), MaxPlayers)
-	ck.int("nb_starting_cells_per_player", c.NbStartingCellsPerPlayer)
-	ck.points("players_starting_positions", c.PlayersStartingPositions, c)
-	ck.intIn("max_cells_per_player", c.MaxCellsPerPlayer, max(c.NbStartingCellsPerPlayer, 1), MaxCells)
-	ck.float("mass_absorption", c.MassAbsorption)
-	ck.float("minimum_mass_ratio_to_absorb", c.MinimumMassRatioToAbsorb)
-	ck.float("radius_factor", c.RadiusFactor)
-	ck.float("player_cells_starting_mass", c.PlayerCellsStartingMass)
-	ck.float("mass_loss_per_frame", c.MassLossPerFrame)
-	ck.float("base_cell_speed", c.BaseCellSpeed)
-	ck.float("speed_loss_factor", c.SpeedLossFactor)
-	ck.float("minimum_player_cell_mass", c.MinimumPlayerCellMass)
-	ck.floatIn("maximum_player_cell_mass", c.MaximumPlayerCellMass, c.MinimumPlayerCellMass, true, MaxMass, true)
-	ck.int("initial_neutral_cells_matrix_width", c.InitialNeutralCellsMatrixWidth)
-	ck.int("initial_neutral_cells_matrix_height", c.InitialNeutralCellsMatrixHeight)
-	if w, h := c.InitialNeutralCellsMatrixWidth, c.InitialNeutralCellsMatrixHeight; ck.err == nil && w*h > MaxNeutrals {
-		ck.fail("initial_neutral_cells_matrix_height", "%d × %d initial neutral cells are more than %d", w, h, MaxNeutrals)
+	for _, k := range mapKeys {
+		switch check, special := keyChecks[k.name]; {
+		case special:
+			check(&ck, c)
+		case k.f != nil:
+			ck.float(k.name, *k.f(c))
+		default:
+			ck.int(k.name, *k.i(c))
+		}
 	}
-	ck.float("initial_neutral_cells_mass", c.InitialNeutralCellsMass)
-	ck.int("initial_neutral_cells_repop_time", c.InitialNeutralCellsRepopTime)
-	ck.int("max_viruses", c.MaxViruses)
-	ck.float("virus_mass", c.VirusMass)
-	ck.float("virus_creation_mass_loss", c.VirusCreationMassLoss)
-	ck.int("virus_isolation_duration", c.VirusIsolationDuration)
-	ck.int("virus_max_split", c.VirusMaxSplit)
-	ck.points("viruses_starting_positions", c.VirusesStartingPositions, c)
-	if ck.err == nil && len(c.VirusesStartingPositions) > c.MaxViruses {
-		ck.fail("viruses_starting_positions", "%d viruses but max_viruses is %d", len(c.VirusesStartingPositions), c.MaxViruses)
-	}
-	ck.int("nb_turns", c.NbTurns)
 	if ck.err == nil && c.SatelliteMass > SatelliteReference {
 		ck.fail("satellite_mass", "%d is not seed or reference", uint8(c.SatelliteMass))
 	}
@@ -192,6 +169,35 @@ func (ck *checker) float(key string, v float64) {
 func (ck *checker) int(key string, v int) {
 	b := bounds[key]
 	ck.intIn(key, v, int(b.lo), int(b.hi))
+}
+
+// keyChecks replace the check of a key's own range (bounds) where its
+// value depends on other keys, or is a list of points.
+var keyChecks = map[string]func(ck *checker, c *Config){
+	"max_nb_players": func(ck *checker, c *Config) {
+		ck.intIn("max_nb_players", c.MaxNbPlayers, max(c.MinNbPlayers, 1), MaxPlayers)
+	},
+	"players_starting_positions": func(ck *checker, c *Config) {
+		ck.points("players_starting_positions", c.PlayersStartingPositions, c)
+	},
+	"max_cells_per_player": func(ck *checker, c *Config) {
+		ck.intIn("max_cells_per_player", c.MaxCellsPerPlayer, max(c.NbStartingCellsPerPlayer, 1), MaxCells)
+	},
+	"maximum_player_cell_mass": func(ck *checker, c *Config) {
+		ck.floatIn("maximum_player_cell_mass", c.MaximumPlayerCellMass, c.MinimumPlayerCellMass, true, MaxMass, true)
+	},
+	"initial_neutral_cells_matrix_height": func(ck *checker, c *Config) {
+		ck.int("initial_neutral_cells_matrix_height", c.InitialNeutralCellsMatrixHeight)
+		if w, h := c.InitialNeutralCellsMatrixWidth, c.InitialNeutralCellsMatrixHeight; ck.err == nil && w*h > MaxNeutrals {
+			ck.fail("initial_neutral_cells_matrix_height", "%d × %d initial neutral cells are more than %d", w, h, MaxNeutrals)
+		}
+	},
+	"viruses_starting_positions": func(ck *checker, c *Config) {
+		ck.points("viruses_starting_positions", c.VirusesStartingPositions, c)
+		if ck.err == nil && len(c.VirusesStartingPositions) > c.MaxViruses {
+			ck.fail("viruses_starting_positions", "%d viruses but max_viruses is %d", len(c.VirusesStartingPositions), c.MaxViruses)
+		}
+	},
 }
 
 // checker keeps the first failure of a series of checks.
