@@ -133,6 +133,8 @@ type listing struct {
 	rows   [][]string
 }
 
+// shortDefault abbreviates a long default (a list of points) so that the
+// listing fits a terminal; docs/games has the full values.
 func shortDefault(d string) string {
 	if r := []rune(d); len(r) > 16 {
 		return string(r[:15]) + "…"

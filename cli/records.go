@@ -1,8 +1,8 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,12 +134,7 @@ func resumeOut(path string, header *results.Header, own []runner.Span, judge fun
 	if err != nil {
 		return nil, 0, badInput("--resume: %v", err)
 	}
-	keep, err := wholeLines(f)
-	if err != nil {
-		f.Close()
-		return nil, 0, badInput("--resume %s: %v", path, err)
-	}
-	rd, err := results.NewReader(io.NewSectionReader(f, 0, keep), path)
+	keep, rd, err := readWhole(f, path)
 	if err != nil {
 		f.Close()
 		return nil, 0, badInput("--resume: %v", err)
@@ -166,6 +162,16 @@ func resumeOut(path string, header *results.Header, own []runner.Span, judge fun
 		return nil, 0, &exitError{ExitInternal, fmt.Errorf("--resume %s: %w", path, err)}
 	}
 	return &outFile{path: path, f: f, buf: make([]byte, 0, outBuffer)}, n, nil
+}
+
+// readWhole returns a reader of the results file f up to its last newline
+// (a line torn by a crash is left out), its header read, and that length.
+func readWhole(f *os.File, path string) (keep int64, rd *results.Reader, err error) {
+	if keep, err = wholeLines(f); err != nil {
+		return 0, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	rd, err = results.NewReader(io.NewSectionReader(f, 0, keep), path)
+	return keep, rd, err
 }
 
 // wholeLines returns the length of f up to its last newline: what is left
@@ -259,7 +265,7 @@ func openRunFiles(paths []string, anyRevision bool) ([]runFile, *results.Header,
 		if err != nil {
 			return nil, nil, badInput("%v", err)
 		}
-		rd, err := results.NewReader(bufio.NewReader(f), p)
+		rd, err := results.NewReader(f, p)
 		f.Close()
 		if err != nil {
 			return nil, nil, badInput("%v", err)
@@ -278,9 +284,9 @@ func openRunFiles(paths []string, anyRevision bool) ([]runFile, *results.Header,
 	}
 	seen := map[int]string{}
 	for _, f := range files {
-		k, fn := 1, 1
+		k, fn := shardOf(f.header), 1
 		if s := f.header.Shard; s != nil {
-			k, fn = s.K, s.N
+			fn = s.N
 		}
 		if fn != n {
 			return nil, nil, badInput("%s is shard %d of %d, %s of %d: not shards of one run", f.path, k, fn, first.path, n)
@@ -306,17 +312,15 @@ func openRunFiles(paths []string, anyRevision bool) ([]runFile, *results.Header,
 }
 
 func sortByShard(files []runFile) {
-	k := func(f runFile) int {
-		if f.header.Shard == nil {
-			return 1
-		}
-		return f.header.Shard.K
+	slices.SortFunc(files, func(a, b runFile) int { return cmp.Compare(shardOf(a.header), shardOf(b.header)) })
+}
+
+// shardOf returns the K of a file's shard, 1 for a whole run.
+func shardOf(h results.Header) int {
+	if h.Shard == nil {
+		return 1
 	}
-	for i := 1; i < len(files); i++ {
-		for j := i; j > 0 && k(files[j]) < k(files[j-1]); j-- {
-			files[j], files[j-1] = files[j-1], files[j]
-		}
-	}
+	return h.Shard.K
 }
 
 // shardSpans returns the matches file f must hold of plan.
@@ -345,12 +349,7 @@ func readRun(files []runFile, plan runner.Plan, judge func(*results.Record) erro
 		if err != nil {
 			return got, want, false, badInput("%v", err)
 		}
-		keep, err := wholeLines(fh) // a line torn by a crash is left out
-		if err != nil {
-			fh.Close()
-			return got, want, false, badInput("%s: %v", f.path, err)
-		}
-		rd, err := results.NewReader(bufio.NewReaderSize(io.NewSectionReader(fh, 0, keep), 1<<20), f.path)
+		_, rd, err := readWhole(fh, f.path)
 		if err != nil {
 			fh.Close()
 			return got, want, false, badInput("%v", err)

@@ -150,6 +150,7 @@ type playFlags struct {
 	shardCount   int
 	sharded      bool // the format may be sharded
 	k, n         int  // the shard, 0 for the whole run
+	shardMatches int  // the matches of the shard, once playFormat has planned it
 }
 
 func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
@@ -354,7 +355,8 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 			return runner.Summary{}, badInput("--shard: %v", err)
 		}
 		own = spans
-		header.Shard = &results.Shard{K: o.k, N: o.n, Matches: ownedMatches(spans)}
+		o.shardMatches = ownedMatches(spans)
+		header.Shard = &results.Shard{K: o.k, N: o.n, Matches: o.shardMatches}
 	}
 	var out *outFile
 	done := 0 // records already in a resumed file
@@ -483,9 +485,7 @@ func readSeeds(path string) ([]uint64, error) {
 // owned returns the number of matches the run owns: its shard's, or all.
 func (p *playFlags) owned(plan runner.Plan) int {
 	if p.n > 0 {
-		if spans, err := runner.ShardSpans(plan, p.k, p.n); err == nil {
-			return ownedMatches(spans)
-		}
+		return p.shardMatches
 	}
 	return plan.Len()
 }
