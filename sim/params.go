@@ -130,6 +130,17 @@ func (s ParamSpec) inBounds(v float64) bool {
 
 // Check reports whether raw is a value of the parameter, with an error
 // that says what is wrong with it (the caller names the parameter).
+// spelled returns a choice written as a bare number (slap_adjacency=4 on
+// the command line) as the choice's string, "4", so that both spellings
+// are the same value, with the same rules hash; any other value as it is.
+func (s ParamSpec) spelled(raw json.RawMessage) json.RawMessage {
+	if s.Kind != KindChoice || len(raw) == 0 || raw[0] == '"' || !slices.Contains(s.Choices, string(raw)) {
+		return raw
+	}
+	b, _ := json.Marshal(string(raw))
+	return b
+}
+
 func (s ParamSpec) Check(raw json.RawMessage) error {
 	if s.Nullable && string(raw) == "null" {
 		return nil
@@ -158,6 +169,10 @@ func (s ParamSpec) Check(raw json.RawMessage) error {
 		}
 	case KindChoice:
 		var v string
+		var n float64
+		if json.Unmarshal(raw, &n) == nil {
+			return fmt.Errorf("%s is not one of %s", raw, strings.Join(s.Choices, ", "))
+		}
 		if err := json.Unmarshal(raw, &v); err != nil {
 			return fmt.Errorf("%s: %v", raw, plainJSONError(err))
 		}
@@ -302,10 +317,11 @@ func Effective(p Params, specs []ParamSpec) (Params, error) {
 		if err := json.Compact(&buf, v); err != nil {
 			return nil, &ParamError{Name: s.Name, Err: fmt.Errorf("not JSON: %q", v)}
 		}
-		if err := s.Check(buf.Bytes()); err != nil {
+		raw := s.spelled(buf.Bytes())
+		if err := s.Check(raw); err != nil {
 			return nil, &ParamError{Name: s.Name, Err: err}
 		}
-		eff[s.Name] = buf.Bytes()
+		eff[s.Name] = raw
 	}
 	return eff, nil
 }

@@ -242,3 +242,14 @@ func TestReadTuples(t *testing.T) {
 		require.EqualError(t, err, want, raw)
 	}
 }
+
+func TestChoiceNamedByANumberTakesTheNumber(t *testing.T) {
+	specs := []sim.ParamSpec{sim.ChoiceParam("adjacency", "4", []string{"4", "8"}, "cells")}
+	for _, given := range []string{`8`, `"8"`} {
+		eff, err := sim.Effective(sim.Params{"adjacency": json.RawMessage(given)}, specs)
+		require.NoError(t, err, given)
+		require.Equal(t, `"8"`, string(eff["adjacency"]), "%s is the choice \"8\"", given)
+	}
+	_, err := sim.Effective(sim.Params{"adjacency": json.RawMessage(`6`)}, specs)
+	require.EqualError(t, err, `param adjacency: 6 is not one of 4, 8`)
+}
