@@ -274,6 +274,7 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 
 // tournamentFormat rates every bot against every other.
 func tournamentFormat(o *runOptions, c *chosen, games int, seed uint64) (runner.Format, sim.Setup, error) {
+	c.seatPerBot()
 	setup, err := c.setup()
 	if err != nil {
 		return nil, nil, err

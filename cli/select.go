@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -149,6 +150,27 @@ func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// seatPerBot gives a tournament's matches one seat per bot when fewer bots
+// are given with --bots/--bot than the game's default number of players
+// and neither the scenario nor --param sets it: sopra/match, six seats by
+// default, then plays three players when given three bots. A number of
+// bots the game does not take is left for the game to refuse.
+func (c *chosen) seatPerBot() {
+	if _, set := c.origin["players"]; set || !c.flagBots {
+		return
+	}
+	for _, p := range c.entry.Game.Info().Params {
+		if p.Name != "players" || p.Kind != sim.KindInt {
+			continue
+		}
+		var def int
+		if n := len(c.specs); json.Unmarshal([]byte(p.Default), &def) == nil && n < def && float64(n) >= p.Min {
+			c.params.Set("players", n)
+			c.origin["players"] = c.botsFrom + " (one seat per bot)"
+		}
+	}
 }
 
 // paramFlag is one --param key=value.

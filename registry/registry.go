@@ -10,11 +10,13 @@ import (
 	cobots "github.com/arenasim/arena/bots/coin"
 	mbbots "github.com/arenasim/arena/bots/minibus"
 	"github.com/arenasim/arena/bots/script"
+	sobots "github.com/arenasim/arena/bots/sopra"
 	trbots "github.com/arenasim/arena/bots/tron"
 	vwbots "github.com/arenasim/arena/bots/vampires"
 	"github.com/arenasim/arena/engines/aquariom"
 	"github.com/arenasim/arena/engines/coin"
 	"github.com/arenasim/arena/engines/minibus"
+	"github.com/arenasim/arena/engines/sopra"
 	"github.com/arenasim/arena/engines/tron"
 	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/sim"
@@ -37,6 +39,7 @@ func Entries() []Entry {
 		{Game: minibusGame(), DefaultScenario: "minibus/ffa4"},
 		{Game: vampiresGame(), DefaultScenario: "vampires/duel"},
 		{Game: aquariomGame(), DefaultScenario: "aquariom/duel"},
+		{Game: sopraGame(), DefaultScenario: "sopra/match"},
 		{Game: coinGame(), DefaultScenario: "coin/duel", Synthetic: true},
 	}
 }
@@ -77,6 +80,12 @@ func vampiresGame() sim.AnyGame {
 func aquariomGame() sim.AnyGame {
 	g := aquariom.Game()
 	g.Bots = append(aqbots.Bots(), script.Bot[aquariom.View](aquariom.ParseAction))
+	return sim.Erase(&g)
+}
+
+func sopraGame() sim.AnyGame {
+	g := sopra.Game()
+	g.Bots = append(sobots.Bots(), script.Bot[sopra.View](sopra.ParseAction))
 	return sim.Erase(&g)
 }
 

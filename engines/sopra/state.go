@@ -56,6 +56,15 @@ type Logo struct {
 	Delivered bool // it has left the game
 }
 
+// Player returns seat's part of the state, a copy.
+func (s *State) Player(seat int) Player { return s.players[seat] }
+
+// Logos returns the logos, a copy, in the order they were placed.
+func (s *State) Logos() []Logo { return append([]Logo(nil), s.logos...) }
+
+// Round returns the rounds played.
+func (s *State) Round() int { return s.round }
+
 // Init starts a match (rule sheet, "Board and setup"): every player on its
 // start with all its jumps, the pinned logos, then the random ones drawn
 // one after another among the free cells of the right half.
