@@ -193,16 +193,18 @@ func TestSingleSlapBesideTheProtectedOne(t *testing.T) {
 }
 
 // TestNoProtectionAfterACombo: after slapping two players at once the mover
-// protects neither, and slaps them both again.
+// protects no one (not even the one it protected before), and slaps them
+// both again.
 func TestNoProtectionAfterACombo(t *testing.T) {
-	r := newRules(t, `{"players":3,"order":"fixed","starts":[[5,5],[7,5],[6,6]],"caddies":[[0,12],[15,0],[15,12]],"logo_count":0}`)
+	r := newRules(t, `{"players":4,"order":"fixed","starts":[[5,5],[7,5],[6,6],[12,12]],"caddies":[[0,12],[15,0],[15,12],[0,0]],"logo_count":0}`)
 	s := newGame(t, r)
-	round(t, r, s, "E - -") // (6,5): seats 1 (east) and 2 (south)
+	s.players[0].Protected = 3
+	round(t, r, s, "E - - -") // (6,5): seats 1 (east) and 2 (south)
 	require.Equal(t, 4, s.players[0].Score)
 	require.Equal(t, 2, s.players[0].Slaps)
 	require.Equal(t, noOne, s.players[0].Protected)
-	round(t, r, s, "N - -")
-	round(t, r, s, "S - -") // back: both again
+	round(t, r, s, "N - - -")
+	round(t, r, s, "S - - -") // back: both again
 	require.Equal(t, 8, s.players[0].Score)
 	require.Equal(t, noOne, s.players[0].Protected)
 }
