@@ -5,7 +5,7 @@ PKGS    ?= ./...
 BENCH   ?= .
 COUNT   ?= 1
 
-ENGINES ?= tron minibus vampires coin aquariom
+ENGINES ?= tron minibus vampires coin aquariom sopra
 
 .PHONY: help build test race bench lint fma run fuzz calibrate clean
 

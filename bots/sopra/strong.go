@@ -59,13 +59,14 @@ const delivery = 30
 // player that moves after it (its logo then drops), and walking into a
 // player that moves before it.
 type Strong struct {
-	cfg   StrongConfig
-	rng   *rand.Rand
-	home  distances // to the own caddie
-	from  distances // from a candidate cell
-	logos []engine.Cell
-	near  []int // per free logo, the fewest steps an opponent needs to reach it
-	opp   distances
+	cfg    StrongConfig
+	rng    *rand.Rand
+	home   distances // to the own caddie
+	from   distances // from a candidate cell
+	logos  []engine.Cell
+	near   []int // per free logo, the fewest steps an opponent needs to reach it
+	opp    distances
+	powers []float64 // patience^d by d
 }
 
 // Reset keeps the seat's stream.
@@ -150,11 +151,13 @@ func (b *Strong) value(v *engine.View, a engine.Action, t engine.Cell) float64 {
 	// Slapped, the bot loses a round (the value of what it heads for, one
 	// round later) and the points it gives; carrying, it loses most of the
 	// logo too.
-	loss := b.cfg.StunCost + stand*(1-b.cfg.Patience)
+	// (Every product is rounded on its own, float64(…): no fused
+	// multiply-add, so that every machine makes the same choice.)
+	loss := b.cfg.StunCost + float64(stand*(1-b.cfg.Patience))
 	if carrying {
-		loss += 0.8 * stand
+		loss += float64(0.8 * stand)
 	}
-	return points + stand - risk*loss - b.collision(v, t)*(5+loss)
+	return points + stand - float64(risk*loss) - float64(b.collision(v, t)*(5+loss))
 }
 
 // carried is the worth of carrying a logo d steps from home with left
@@ -163,7 +166,21 @@ func (b *Strong) carried(d, left int) float64 {
 	if d > left {
 		return 0
 	}
-	return delivery * math.Pow(b.cfg.Patience, float64(d))
+	return delivery * b.discount(d)
+}
+
+// discount returns patience^d, for 0 ≤ d < unreached, from a table of
+// products (math.Pow may round differently on machines that fuse
+// multiply-adds; a product of products is the same everywhere).
+func (b *Strong) discount(d int) float64 {
+	for len(b.powers) <= d {
+		if len(b.powers) == 0 {
+			b.powers = append(b.powers, 1)
+			continue
+		}
+		b.powers = append(b.powers, b.powers[len(b.powers)-1]*b.cfg.Patience)
+	}
+	return b.powers[d]
 }
 
 // bestLogo is the worth of standing on t without a logo: the best free
@@ -180,7 +197,7 @@ func (b *Strong) bestLogo(v *engine.View, t engine.Cell, left int) float64 {
 		if d >= unreached || d > left {
 			continue
 		}
-		w := (1 + b.carried(b.home.at(l), left-d)) * math.Pow(b.cfg.Patience, float64(d))
+		w := (1 + b.carried(b.home.at(l), left-d)) * b.discount(d)
 		switch {
 		case b.near[k] < d:
 			w *= b.cfg.Contest
@@ -209,7 +226,7 @@ func (b *Strong) slaps(v *engine.View, t engine.Cell) float64 {
 		}
 		points += 2
 		if v.Carrying(o) {
-			points += b.cfg.Hunt * b.carried(manhattan(v.Pos(o), v.Caddie(o)), v.Rounds-v.Round)
+			points += float64(b.cfg.Hunt * b.carried(manhattan(v.Pos(o), v.Caddie(o)), v.Rounds-v.Round))
 		}
 	}
 	return points
