@@ -22,7 +22,7 @@ var StrongParams = []sim.ParamSpec{
 func strongBot() sim.Bot[engine.View, engine.Action] {
 	return sim.Bot[engine.View, engine.Action]{
 		Name:    "strong",
-		Summary: "scores each step and jump by the logos it brings nearer (discounted, less those an opponent reaches first), the deliveries and slaps it makes, and the slaps and collisions it risks from the players moving after it",
+		Summary: "scores each step and jump by the logos it brings nearer (discounted, less those an opponent reaches first), the deliveries and slaps it makes, and the slaps and collisions it risks before it moves again",
 		Params:  StrongParams,
 		Prepare: func(args sim.Params) (func() player, error) {
 			r := sim.NewParamReader(args, StrongParams)
