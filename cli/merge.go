@@ -24,7 +24,12 @@ different runs (another scenario, bots, seed, parameters, games or build),
 a shard missing or given twice, and a shard whose file is incomplete (a gap:
 arena run --resume completes it) or holds a match twice.
 
-Then arena rate prints the standings of the merged file.`,
+Then arena rate prints the standings of the merged file.
+
+The shards of a championship hold its days only (its finals are planned
+from every day's records): their merge is the whole run's file up to the
+finals, and arena run with the run's flags, --out MERGED and --resume plays
+the finals, completing it to the bytes of the whole run.`,
 	options: func() options { return &mergeOptions{} },
 	run:     mergeFiles,
 }
@@ -63,7 +68,7 @@ func mergeFiles(_ context.Context, env *env, opts options, args []string) error 
 	plan := format.Plan()
 	for _, f := range files {
 		one := []runFile{f}
-		got, want, _, err := readRun(one, plan, func(*results.Record) error { return nil })
+		got, want, err := readRun(one, plan, func(*results.Record) error { return nil })
 		if err != nil {
 			return err
 		}

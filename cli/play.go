@@ -328,7 +328,16 @@ func rulesNote(recorded, now string) string {
 // on the same scenario when the bots are the scenario's, else the bots in
 // the order given on the first seed.
 func firstMatch(c *chosen, seats int) runner.Pairing {
-	if !c.flagBots && c.scenario.League == nil {
+	if ch := c.scenario.Championship; !c.flagBots && ch != nil {
+		names := make([]string, len(c.specs)) // the plan needs distinct names, not these
+		for i := range names {
+			names[i] = strconv.Itoa(i)
+		}
+		if f, err := runner.NewChampionship(seats, names, ch.Days, ch.Points, c.scenario.Seed, results.Options{Bootstrap: -1}); err == nil {
+			return f.Plan().Match(0, nil)
+		}
+	}
+	if !c.flagBots && c.scenario.League == nil && c.scenario.Championship == nil {
 		if plan, err := runner.NewTournamentPlan(seats, len(c.specs), c.scenario.Games, c.scenario.Seed); err == nil {
 			return plan.Match(0, nil)
 		}

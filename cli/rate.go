@@ -18,13 +18,15 @@ var rateCommand = &command{
 	long: `Rate reads the results files of one run — the --out file of arena run or
 arena sprt, or the files of its shards in any order — and prints from the
 records alone exactly what the run printed: the standings of a tournament
-or a gauntlet, a league's games and verdict, a sequential test's verdict,
-with the same exit code. Given the same rating flags as the run (--anchor,
---bootstrap, --h2h, --rating, --format), its output is the run's, byte for
-byte; other flags rate the same records another way.
+or a gauntlet, a league's games and verdict, a championship's days, final
+ranking and standings, a sequential test's verdict, with the same exit
+code. Given the same rating flags as the run (--anchor, --bootstrap, --h2h,
+--rating, --format), its output is the run's, byte for byte; other flags
+rate the same records another way.
 
 A file that holds fewer records than its run planned (a run interrupted or
-killed; arena run --resume completes it) is rated as it is, with a line on
+killed; arena run --resume completes it), or the shards of a championship
+(which hold its days, not its finals), is rated as it is, with a line on
 stderr saying how many matches it holds. A line torn by a crash at the end
 of a file is left out.`,
 	options: func() options { return &rateOptions{} },
@@ -63,7 +65,7 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 		return err
 	}
 	n := 0
-	got, want, complete, err := readRun(files, format.Plan(), func(r *results.Record) error {
+	got, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
 		if n++; n%1024 == 0 && ctx.Err() != nil {
 			return errInterrupted
 		}
@@ -79,7 +81,9 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 	if err := writeReport(ctx, env, format, report); err != nil {
 		return err
 	}
-	if !complete && !decided {
+	// A run's matches are its plan's, though the shards of a staged plan
+	// (a championship) hold only the matches planned from the seed alone.
+	if want := format.Plan().Len(); got < want && !decided {
 		fmt.Fprintf(env.stderr, "arena: incomplete: the files hold %d of the run's %d matches (arena run --resume completes a file)\n", got, want)
 	}
 	return verdictExit(format.Verdict())
@@ -115,6 +119,19 @@ func formatOf(h *results.Header, o *runOptions) (runner.Format, error) {
 			return nil, badInput("the header of a league has no \"league\" settings")
 		}
 		f, err := runner.NewLeague(h.Bots, h.Games, h.League.Needed, h.Seed)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return f, nil
+	case "championship":
+		if h.Championship == nil {
+			return nil, badInput("the header of a championship has no \"championship\" settings")
+		}
+		opt, err := o.ratingOptions(h.Bots, h.Seed)
+		if err != nil {
+			return nil, err
+		}
+		f, err := runner.NewChampionship(h.Seats, h.Bots, h.Championship.Days, h.Championship.Points, h.Seed, opt)
 		if err != nil {
 			return nil, bad(err)
 		}

@@ -48,6 +48,18 @@ bots than seats, a seeded, balanced choice of who sits where. With
 --schedule gauntlet, --candidate plays each of the bots instead (which do not
 play each other), and the report is its record against each.
 
+With --schedule championship (or a scenario with a "championship" key), the
+bots are teams: every day they are split at random into tables of the game's
+seats, every team playing once a day, and earn points by place (8, 5, 3, 2,
+1, 0 for six seats, N−1 … 0 for N; ties share). After --days days (default
+the scenario's, else 7) the teams are grouped by standing into finals of a
+table each, planned from the days' records, whose places give the final
+ranking. The number of bots must be a multiple of the seats; --games does
+not apply. The report shows the days, the final ranking, then the standings
+of every match. --shard shares out the days only: merge the shards, then
+arena run ... --out MERGED --resume plays the finals. docs/championship.md
+has the details.
+
 The results are a pure function of the scenario, the bots, --games and
 --seed: the same bytes whatever -j. --out keeps one JSON record per match
 (JSONL, a header line first), written in match order as matches finish.
@@ -75,13 +87,15 @@ type runOptions struct {
 	schedule  string
 	candidate string
 	seeds     string
+	days      int
 }
 
 func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
 	fs.IntVar(&o.games, "games", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
-	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other) or gauntlet (--candidate against the bots)")
+	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other), gauntlet (--candidate against the bots) or championship (days of random tables, then finals by standing)")
 	fs.StringVar(&o.candidate, "candidate", "", "the bot a gauntlet tests against the others, a `SPEC`")
+	fs.IntVar(&o.days, "days", 0, fmt.Sprintf("days of a championship before its finals (default: the scenario's, else %d)", scenarios.DefaultDays))
 	o.play.register(fs, "standings format: table, markdown, csv or json")
 	o.play.registerShards(fs)
 	fs.StringVar(&o.seeds, "seeds", "", "play exactly the seeds of this `file` (one per line), one round each, instead of seeds derived from --seed")
@@ -231,17 +245,28 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	}
 	var format runner.Format
 	var setup sim.Setup
+	scheduled := o.sel.fs.Changed("schedule")
+	championship := o.schedule == "championship" || (c.scenario.Championship != nil && !scheduled)
 	switch {
-	case o.schedule != "round-robin" && o.schedule != "gauntlet":
-		return badInput("--schedule: unknown schedule %q (choices: round-robin, gauntlet)", o.schedule)
+	case o.schedule != "round-robin" && o.schedule != "gauntlet" && o.schedule != "championship":
+		return badInput("--schedule: unknown schedule %q (choices: round-robin, gauntlet, championship)", o.schedule)
 	case o.candidate != "" && o.schedule != "gauntlet":
 		return badInput("--candidate: only a gauntlet has a candidate (add --schedule gauntlet)")
 	case c.scenario.League != nil && o.play.n > 0:
 		return badInput("--shard: %s is a league, whose verdict needs every game in one run", c.scenario.Name)
-	case c.scenario.League != nil && o.sel.fs.Changed("schedule"):
+	case c.scenario.League != nil && scheduled:
 		return badInput("--schedule: %s is a league, which has its own schedule", c.scenario.Name)
+	case c.scenario.Championship != nil && scheduled && !championship:
+		return badInput("--schedule: %s is a championship, which has its own schedule", c.scenario.Name)
+	case o.sel.fs.Changed("days") && !championship:
+		return badInput("--days: only a championship has days (add --schedule championship)")
+	case o.sel.fs.Changed("days") && (o.days < 1 || o.days > runner.MaxDays):
+		return badInput("--days: %d is not a whole number from 1 to %d", o.days, runner.MaxDays)
 	case c.scenario.League != nil:
 		format, setup, err = leagueFormat(c, games, seed)
+	case championship:
+		format, setup, err = championshipFormat(o, c, seed)
+		games = 0 // the header's games: a championship has days instead
 	case o.schedule == "gauntlet":
 		format, setup, err = gauntletFormat(o, c, games, seed)
 	default:
@@ -275,6 +300,16 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 // tournamentFormat rates every bot against every other.
 func tournamentFormat(o *runOptions, c *chosen, games int, seed uint64) (runner.Format, sim.Setup, error) {
 	c.seatPerBot()
+	return ratedFormat(o, c, seed, func(seats int, entrants []string, opt results.Options) (runner.Format, error) {
+		return runner.NewTournament(seats, entrants, games, seed, opt)
+	})
+}
+
+// ratedFormat configures the game with the chosen bots and builds a format
+// whose standings are rated with the rating flags, naming the scenario in
+// the format's error.
+func ratedFormat(o *runOptions, c *chosen, seed uint64,
+	newFormat func(seats int, entrants []string, opt results.Options) (runner.Format, error)) (runner.Format, sim.Setup, error) {
 	setup, err := c.setup()
 	if err != nil {
 		return nil, nil, err
@@ -283,7 +318,7 @@ func tournamentFormat(o *runOptions, c *chosen, games int, seed uint64) (runner.
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := runner.NewTournament(setup.Seats(), setup.Entrants(), games, seed, opt)
+	f, err := newFormat(setup.Seats(), setup.Entrants(), opt)
 	if err != nil {
 		return nil, nil, badInput("%s: %v", c.scenario.Name, err)
 	}
@@ -302,19 +337,30 @@ func gauntletFormat(o *runOptions, c *chosen, games int, seed uint64) (runner.Fo
 	}
 	c.specs = append([]sim.BotSpec{spec}, c.specs...)
 	c.specFrom = append([]string{"--candidate"}, c.specFrom...)
-	setup, err := c.setup()
-	if err != nil {
-		return nil, nil, err
+	return ratedFormat(o, c, seed, func(seats int, entrants []string, opt results.Options) (runner.Format, error) {
+		return runner.NewGauntlet(seats, entrants, games, seed, opt)
+	})
+}
+
+// championshipFormat plays the bots given, or the scenario's, as the teams
+// of a championship.
+func championshipFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.Setup, error) {
+	switch {
+	case o.sel.fs.Changed("games"):
+		return nil, nil, badInput("--games: a championship plays its days and its finals, not a number of games (give --days)")
+	case o.seeds != "":
+		return nil, nil, badInput("--seeds: a championship plays the seeds of its days and finals, derived from --seed")
 	}
-	opt, err := o.ratingOptions(setup.Entrants(), seed)
-	if err != nil {
-		return nil, nil, err
+	days, points := scenarios.DefaultDays, []float64(nil)
+	if ch := c.scenario.Championship; ch != nil {
+		days, points = ch.Days, ch.Points
 	}
-	f, err := runner.NewGauntlet(setup.Seats(), setup.Entrants(), games, seed, opt)
-	if err != nil {
-		return nil, nil, badInput("%s: %v", c.scenario.Name, err)
+	if o.sel.fs.Changed("days") {
+		days = o.days
 	}
-	return f, setup, nil
+	return ratedFormat(o, c, seed, func(seats int, entrants []string, opt results.Options) (runner.Format, error) {
+		return runner.NewChampionship(seats, entrants, days, points, seed, opt)
+	})
 }
 
 // leagueFormat tests the one bot given against the scenario's opponents.

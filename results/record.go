@@ -24,11 +24,12 @@ type Header struct {
 	Matches   int        `json:"matches"` // the matches the schedule holds
 	Seed      uint64     `json:"seed"`    // the master seed
 	// Schedule names the format when it is not the default tournament:
-	// "gauntlet", "sprt" or "league".
-	Schedule  string          `json:"schedule,omitempty"`
-	Candidate string          `json:"candidate,omitempty"` // a gauntlet's candidate
-	SPRT      *SPRTSettings   `json:"sprt,omitempty"`      // a sequential test's settings
-	League    *LeagueSettings `json:"league,omitempty"`    // a league's settings
+	// "gauntlet", "sprt", "league" or "championship".
+	Schedule     string                `json:"schedule,omitempty"`
+	Candidate    string                `json:"candidate,omitempty"`    // a gauntlet's candidate
+	SPRT         *SPRTSettings         `json:"sprt,omitempty"`         // a sequential test's settings
+	League       *LeagueSettings       `json:"league,omitempty"`       // a league's settings
+	Championship *ChampionshipSettings `json:"championship,omitempty"` // a championship's settings
 	// Version and Revision are the arena that wrote the file: its module
 	// version and VCS revision, "devel" when the build does not say.
 	// Resuming and merging refuse files from another revision.
@@ -44,6 +45,13 @@ type Header struct {
 // LeagueSettings are what a league's verdict needs beyond its records.
 type LeagueSettings struct {
 	Needed int `json:"needed"` // wins needed for promotion
+}
+
+// ChampionshipSettings are what a championship's report needs beyond its
+// records and the header's bots, seats and seed.
+type ChampionshipSettings struct {
+	Days   int       `json:"days"`   // qualifying days before the finals
+	Points []float64 `json:"points"` // points per place, one per seat, as played (the default made explicit)
 }
 
 // Shard is shard K of N of a run: the rounds from the (K−1)·R/N-th to the

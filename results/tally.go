@@ -320,18 +320,26 @@ func (t *Tally) check(r *Record) error {
 	if err != nil || !finished {
 		return err // a failed match may have no scores or places
 	}
+	if err := checkScores(r); err != nil {
+		return err
+	}
 	n := len(r.Bots)
-	if len(r.Scores) != n {
-		return fmt.Errorf("%d bots, %d scores", n, len(r.Scores))
+	for _, f := range r.Faults {
+		if f.Seat < 0 || f.Seat >= n {
+			return fmt.Errorf("fault in seat %d of %d", f.Seat, n)
+		}
+	}
+	return nil
+}
+
+// checkScores checks that a finished match has one finite score per seat.
+func checkScores(r *Record) error {
+	if len(r.Scores) != len(r.Bots) {
+		return fmt.Errorf("%d bots, %d scores", len(r.Bots), len(r.Scores))
 	}
 	for k, x := range r.Scores {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Errorf("seat %d: score %v is not a finite number", k, x)
-		}
-	}
-	for _, f := range r.Faults {
-		if f.Seat < 0 || f.Seat >= n {
-			return fmt.Errorf("fault in seat %d of %d", f.Seat, n)
 		}
 	}
 	return nil

@@ -145,12 +145,16 @@ func grow(s []int, n int) []int {
 
 // circle returns the seeded order of n entrants in one block of rounds: the
 // way rotations with more entrants than seats spread who meets whom.
-func circle(master uint64, block, n int) []int {
+func circle(master uint64, block, n int) []int { return seededOrder(master, block, n, blockStream) }
+
+// seededOrder returns a random order of n entrants drawn from the given
+// stream of the seed Derive(master, i).
+func seededOrder(master uint64, i, n int, stream uint64) []int {
 	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	for k := range order {
+		order[k] = k
 	}
-	rng := sim.NewRand(sim.Derive(master, uint64(block)), blockStream)
+	rng := sim.NewRand(sim.Derive(master, uint64(i)), stream)
 	rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
 	return order
 }
@@ -166,10 +170,21 @@ func (r rounds) RoundSize() int { return r.perRound }
 // MaxShards bounds the N of --shard K/N.
 const MaxShards = 1 << 20
 
+// SeedPlanned is a staged plan that knows how many of its matches, from
+// index 0, follow from the master seed alone, whatever the records: a
+// championship's days, but not its finals.
+type SeedPlanned interface {
+	Staged
+	// FromSeed returns the number of matches planned from the seed alone.
+	FromSeed() int
+}
+
 // ShardSpans returns the matches of shard k of n (1 ≤ k ≤ n) of the plan:
 // the rounds from ⌊(k−1)·R/n⌋ to ⌊k·R/n⌋ of its R rounds, so that every
 // match is in exactly one shard and the matches of a round (a seed's paired
-// or rotated games) stay in the same one.
+// or rotated games) stay in the same one. Of a SeedPlanned plan the shards
+// share only the matches planned from the seed alone: the rest needs the
+// records of every shard, and is played by resuming the merged file.
 func ShardSpans(plan Plan, k, n int) ([]Span, error) {
 	rp, ok := plan.(interface{ RoundSize() int })
 	if !ok {
@@ -179,6 +194,9 @@ func ShardSpans(plan Plan, k, n int) ([]Span, error) {
 		return nil, fmt.Errorf("shard %d/%d: want K from 1 to N, N from 1 to %d", k, n, MaxShards)
 	}
 	per, length := rp.RoundSize(), plan.Len()
+	if s, ok := plan.(SeedPlanned); ok {
+		length = s.FromSeed()
+	}
 	count := ceilDiv(length, per)
 	if n > count {
 		return nil, fmt.Errorf("shard %d/%d: the run has only %d rounds to share", k, n, count)

@@ -138,7 +138,12 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 	q := newQueue(total, workers)
 	staged, _ := cfg.Plan.(Staged)
 	if staged != nil {
-		q.setReady(own.positionOf(staged.Ready(own.indexOrEnd(0, cfg.Plan.Len()))))
+		ready := own.positionOf(staged.Ready(own.indexOrEnd(0, cfg.Plan.Len())))
+		if ready == 0 && total > 0 {
+			// Nothing owned is planned, and no record will come to plan more.
+			return Summary{}, fmt.Errorf("runner: the staged plan planned nothing past match %d", own.index(0))
+		}
+		q.setReady(ready)
 	}
 	stopWatch := context.AfterFunc(ctx, q.stop)
 	defer stopWatch()

@@ -37,6 +37,9 @@ type Scenario struct {
 	Games       int        // matches per pairing (2 seats) or in total (more seats); see the runner
 	Seed        uint64     // the master seed
 	League      *League    // set for a league: one bot against fixed opponents, with a verdict
+	// Championship is set for a championship: days of random tables, then
+	// finals by standing (docs/championship.md).
+	Championship *Championship
 }
 
 // League is a tournament format with a verdict: the bot under test (given
@@ -49,11 +52,27 @@ type League struct {
 	Promote   int      // games to win, 1..games
 }
 
+// DefaultDays is the number of days of a championship that does not say:
+// the Sopra Steria event's.
+const DefaultDays = 7
+
+// Championship is a tournament format of teams (the bots): every day the
+// teams are split at random into tables of the game's seats and earn the
+// points of their places; after the days, the standing groups them into
+// finals of a table each, whose places give the final ranking.
+type Championship struct {
+	Days   int       // days before the finals, at least 1
+	Points []float64 // points of places 1, 2, …, one per seat; nil for the default of the seat count
+}
+
 // keys lists a scenario file's keys in the order the docs give them.
-var keys = []string{"description", "game", "params", "bots", "games", "seed", "league"}
+var keys = []string{"description", "game", "params", "bots", "games", "seed", "league", "championship"}
 
 // leagueKeys lists the keys of a scenario's league object.
 var leagueKeys = []string{"opponents", "promote"}
+
+// championshipKeys lists the keys of a scenario's championship object.
+var championshipKeys = []string{"days", "points"}
 
 // Names returns the names of the embedded scenarios, sorted.
 func Names() []string {
@@ -110,10 +129,8 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		line, _ := position(data, dup.Offset)
 		return nil, fail("line %d: %v", line, dup)
 	}
-	for _, k := range slices.Sorted(maps.Keys(top)) {
-		if !slices.Contains(keys, k) {
-			return nil, fail("unknown key %q (known: %s)", k, strings.Join(keys, ", "))
-		}
+	if err := checkKeys(top, keys); err != nil {
+		return nil, fail("%v", err)
 	}
 	sc := &Scenario{Name: name, Games: DefaultGames, Params: sim.Params{}}
 	field := func(key string, dst any, what string) error {
@@ -130,7 +147,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	}
 	var games json.Number
 	var seed json.Number
-	var league map[string]json.RawMessage
+	var league, championship map[string]json.RawMessage
 	for _, err := range []error{
 		field("description", &sc.Description, "a string"),
 		field("game", &sc.Game, "a string"),
@@ -139,6 +156,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		field("games", &games, "a whole number"),
 		field("seed", &seed, "a whole number"),
 		field("league", &league, "an object"),
+		field("championship", &championship, "an object"),
 	} {
 		if err != nil {
 			return nil, err
@@ -177,15 +195,55 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		}
 		sc.League = l
 	}
+	if championship != nil {
+		switch {
+		case league != nil:
+			return nil, fail("key championship: a scenario is a league or a championship, not both")
+		case games != "":
+			return nil, fail("key games: a championship plays its days and its finals, not a number of games")
+		}
+		c, err := parseChampionship(championship)
+		if err != nil {
+			return nil, fail("key championship: %v", err)
+		}
+		sc.Championship = c
+	}
 	return sc, nil
+}
+
+// parseChampionship reads a championship object.
+func parseChampionship(obj map[string]json.RawMessage) (*Championship, error) {
+	if err := checkKeys(obj, championshipKeys); err != nil {
+		return nil, err
+	}
+	c := &Championship{Days: DefaultDays}
+	if raw, ok := obj["days"]; ok {
+		if err := json.Unmarshal(raw, &c.Days); err != nil || c.Days < 1 {
+			return nil, fmt.Errorf("days: %s is not a positive whole number", raw)
+		}
+	}
+	if raw, ok := obj["points"]; ok {
+		if json.Unmarshal(raw, &c.Points) != nil || len(c.Points) == 0 {
+			return nil, fmt.Errorf("points: %s is not a non-empty list of numbers, one per place", raw)
+		}
+	}
+	return c, nil
+}
+
+// checkKeys refuses a key of obj that is not among known.
+func checkKeys(obj map[string]json.RawMessage, known []string) error {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if !slices.Contains(known, k) {
+			return fmt.Errorf("unknown key %q (known: %s)", k, strings.Join(known, ", "))
+		}
+	}
+	return nil
 }
 
 // parseLeague reads a league object; games is the scenario's game count.
 func parseLeague(obj map[string]json.RawMessage, games int) (*League, error) {
-	for _, k := range slices.Sorted(maps.Keys(obj)) {
-		if !slices.Contains(leagueKeys, k) {
-			return nil, fmt.Errorf("unknown key %q (known: %s)", k, strings.Join(leagueKeys, ", "))
-		}
+	if err := checkKeys(obj, leagueKeys); err != nil {
+		return nil, err
 	}
 	l := &League{Promote: games}
 	raw, ok := obj["opponents"]

@@ -45,7 +45,7 @@ func TestParseDefaults(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
-		{`{"game":"tron","seeds":1}`, `f.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league)`},
+		{`{"game":"tron","seeds":1}`, `f.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league, championship)`},
 		{`{"game":"tron","games":"ten"}`, `f.json: key games: "ten" is not a whole number`},
 		{`{"game":"tron","games":0}`, `f.json: key games: 0 is not a whole number from 1 to 2147483648`},
 		{`{"game":"tron","games":2.5}`, `f.json: key games: 2.5 is not a whole number from 1 to 2147483648`},
@@ -60,6 +60,16 @@ func TestParseErrors(t *testing.T) {
 		{`{"game":"tron","games":10,"league":{"opponents":["a"],"promote":11}}`, `f.json: key league: promote: 11 is not a whole number from 1 to the 10 games`},
 		{`{"game":"tron","league":{"opponents":["a"],"rounds":3}}`, `f.json: key league: unknown key "rounds" (known: opponents, promote)`},
 		{`{"game":"tron","bots":["a","b"],"league":{"opponents":["c"]}}`, `f.json: key bots: a league tests one bot at a time, got 2`},
+		{`{"game":"tron","championship":7}`, `f.json: key championship: 7 is not an object`},
+		{`{"game":"tron","championship":{"days":0}}`, `f.json: key championship: days: 0 is not a positive whole number`},
+		{`{"game":"tron","championship":{"days":2.5}}`, `f.json: key championship: days: 2.5 is not a positive whole number`},
+		{`{"game":"tron","championship":{"days":"7"}}`, `f.json: key championship: days: "7" is not a positive whole number`},
+		{`{"game":"tron","championship":{"points":[]}}`, `f.json: key championship: points: [] is not a non-empty list of numbers, one per place`},
+		{`{"game":"tron","championship":{"points":["8"]}}`, `f.json: key championship: points: ["8"] is not a non-empty list of numbers, one per place`},
+		{`{"game":"tron","championship":{"finals":2}}`, `f.json: key championship: unknown key "finals" (known: days, points)`},
+		{`{"game":"tron","championship":{"days":3,"days":4}}`, `f.json: line 1: duplicate key "days" in championship`},
+		{`{"game":"tron","games":10,"championship":{}}`, `f.json: key games: a championship plays its days and its finals, not a number of games`},
+		{`{"game":"tron","league":{"opponents":["a"]},"championship":{}}`, `f.json: key championship: a scenario is a league or a championship, not both`},
 		{`{"game":3}`, `f.json: key game: 3 is not a string`},
 		{`{"params":{}}`, `f.json: key game: missing (the engine name, e.g. "tron")`},
 		{`[1,2]`, `f.json: want a JSON object, got a JSON array`},
@@ -90,6 +100,19 @@ func TestParseLeague(t *testing.T) {
 	sc, err = Parse("l.json", []byte(`{"game":"tron","games":7,"league":{"opponents":["stupid"]}}`))
 	require.NoError(t, err)
 	require.Equal(t, 7, sc.League.Promote, "by default every game must be won")
+}
+
+func TestParseChampionship(t *testing.T) {
+	sc, err := Parse("c.json", []byte(`{"game":"tron","params":{"players":6},"championship":{"days":3,"points":[10,6,4,3,2,1]}}`))
+	require.NoError(t, err)
+	require.Equal(t, &Championship{Days: 3, Points: []float64{10, 6, 4, 3, 2, 1}}, sc.Championship)
+	require.Nil(t, sc.League)
+	sc, err = Parse("c.json", []byte(`{"game":"tron","championship":{}}`))
+	require.NoError(t, err)
+	require.Equal(t, &Championship{Days: DefaultDays}, sc.Championship, "7 days and the seat count's points by default")
+	sc, err = Parse("c.json", []byte(`{"game":"tron"}`))
+	require.NoError(t, err)
+	require.Nil(t, sc.Championship)
 }
 
 func TestLoadFile(t *testing.T) {
