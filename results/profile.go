@@ -35,6 +35,11 @@ import (
 const (
 	profileTol     = 1e-10 // a fit stops when no θ moves more than this (nats)
 	profileMaxIter = 500   // a guard: separated fits take about 30 steps
+	// profileStalls ends a fit whose log-likelihood has not risen for this
+	// many steps in a row: far out on a separated ridge, Newton's steps
+	// still move θ by more than profileTol, but only in the last bits of
+	// the likelihood, which float64 cannot tell apart.
+	profileStalls = 3
 	// profileMaxStep caps every Newton step (nats, largest coordinate):
 	// where the sigmoids saturate the Hessian nearly vanishes in some
 	// direction and the raw Newton step is absurd.
@@ -54,6 +59,8 @@ type problem struct {
 	next []float64
 	// scratch of the profile search
 	work, inner, tan []float64
+	// fits and steps count the fits and their Newton steps, for tests.
+	fits, steps int
 }
 
 func newProblem(k int) *problem {
@@ -179,7 +186,10 @@ func (p *problem) fit(theta, a []float64, t float64, v []float64) (ll, slope flo
 	}
 	project(theta, a, t)
 	ll = p.logLik(theta)
+	stalls := 0 // steps in a row that did not raise the log-likelihood
+	p.fits++
 	for range profileMaxIter {
+		p.steps++
 		p.derivatives(theta)
 		step := p.solveKKT(a)
 		if step == nil {
@@ -205,7 +215,12 @@ func (p *problem) fit(theta, a []float64, t float64, v []float64) (ll, slope flo
 					change = max(change, math.Abs(p.next[i]-theta[i]))
 				}
 				copy(theta, p.next)
-				ll, moved = l, change >= profileTol
+				if l > ll {
+					stalls = 0
+				} else {
+					stalls++
+				}
+				ll, moved = l, change >= profileTol && stalls < profileStalls
 				break
 			}
 		}

@@ -361,14 +361,23 @@ func (s *Standings) ratingInterval(i int) Interval {
 		}
 		a[s.row[i]], a[s.row[s.anchor]] = 1, -1
 		lo, hi := an.interval(a)
-		return Interval{est, lo + s.AnchorElo, hi + s.AnchorElo}
+		return around(est, lo+s.AnchorElo, hi+s.AnchorElo)
 	}
 	for r := range a {
 		a[r] = -1 / float64(an.k)
 	}
 	a[s.row[i]]++
 	lo, hi := an.interval(a)
-	return Interval{est, lo, hi}
+	return around(est, lo, hi)
+}
+
+// around returns the interval [lo, hi] of the estimate est, widened to
+// contain it: the estimate has the prior of one draw a pair, the interval
+// the likelihood's, and with few games the prior can pull the estimate
+// out of the interval (a bot that won 3 of its 8 matches but beat nearly
+// everyone it met).
+func around(est, lo, hi float64) Interval {
+	return Interval{est, min(lo, est), max(hi, est)}
 }
 
 // rating builds entrant i's line from its counters and its Elo interval.
@@ -502,7 +511,7 @@ func (s *Standings) Diff(a, b string) (Interval, error) {
 	v := make([]float64, an.k)
 	v[s.row[ia]], v[s.row[ib]] = 1, -1
 	lo, hi := an.interval(v)
-	return Interval{est, lo, hi}, nil
+	return around(est, lo, hi), nil
 }
 
 // roundElo rounds an Elo value to 0.1, without a negative zero; infinities
