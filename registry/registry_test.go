@@ -45,9 +45,12 @@ func TestEveryScenarioSetsUp(t *testing.T) {
 		require.NoError(t, err, name)
 		st, err := e.Game.Setup(layers.Params(), specs)
 		require.NoError(t, err, name)
-		if sc.League != nil {
+		switch {
+		case sc.League != nil:
 			_, err = runner.NewLineupPlan(st.Seats(), sc.Games, sc.Seed)
-		} else {
+		case sc.Championship != nil:
+			_, err = runner.NewChampionship(st.Seats(), st.Entrants(), sc.Championship.Days, sc.Championship.Points, sc.Seed, results.Options{})
+		default:
 			_, err = runner.NewTournamentPlan(st.Seats(), len(specs), sc.Games, sc.Seed)
 		}
 		require.NoError(t, err, name)
