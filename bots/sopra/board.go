@@ -121,6 +121,18 @@ func downhill(v *engine.View, seat int, d *distances, rng *rand.Rand) (engine.Ac
 	return best, best != engine.NoAction
 }
 
+// walk returns the step towards the nearest of the goals, around the
+// players, or any allowed step when there is no goal or no step nearer.
+func walk(v *engine.View, d *distances, goals []engine.Cell, rng *rand.Rand) engine.Action {
+	if len(goals) > 0 {
+		d.search(v, v.Seat, goals)
+		if a, ok := downhill(v, v.Seat, d, rng); ok {
+			return a
+		}
+	}
+	return anyAllowed(v, v.Seat, rng)
+}
+
 // anyAllowed returns an allowed step at random, or North when none is (a
 // forbidden move, but every move is then forbidden).
 func anyAllowed(v *engine.View, seat int, rng *rand.Rand) engine.Action {

@@ -70,11 +70,7 @@ func (b *Collector) Act(v *engine.View) (engine.Action, error) {
 	if len(b.goals) == 0 {
 		b.goals = append(b.goals, v.Caddie(v.Seat))
 	}
-	b.d.search(v, v.Seat, b.goals)
-	if a, ok := downhill(v, v.Seat, &b.d, b.rng); ok {
-		return a, nil
-	}
-	return anyAllowed(v, v.Seat, b.rng), nil
+	return walk(v, &b.d, b.goals, b.rng), nil
 }
 
 // Brawler hunts: it walks to a cell next to the nearest carrier it may
@@ -100,14 +96,7 @@ func (b *Brawler) Act(v *engine.View) (engine.Action, error) {
 			b.goals = b.prey(v, false)
 		}
 	}
-	if len(b.goals) == 0 {
-		return anyAllowed(v, v.Seat, b.rng), nil
-	}
-	b.d.search(v, v.Seat, b.goals)
-	if a, ok := downhill(v, v.Seat, &b.d, b.rng); ok {
-		return a, nil
-	}
-	return anyAllowed(v, v.Seat, b.rng), nil
+	return walk(v, &b.d, b.goals, b.rng), nil
 }
 
 // prey appends to b.goals the free cells next to the players it may slap
