@@ -120,7 +120,11 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 	if trace == nil {
 		res = table.Play(ctx, g.p.Seed, g.p.Seating)
 	} else if res, err = playTraced(ctx, table, g.p, trace); err != nil {
+		table.Close()
 		return err
+	}
+	if err := table.Close(); err != nil {
+		fmt.Fprintf(env.stderr, "arena: %v\n", err)
 	}
 	if errors.Is(res.Err, sim.ErrInterrupted) {
 		fmt.Fprintln(env.stderr, "arena: interrupted")

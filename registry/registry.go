@@ -59,38 +59,25 @@ func Lookup(name string) (Entry, error) {
 	return Entry{}, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-func tronGame() sim.AnyGame {
-	g := tron.Game()
-	g.Bots = append(trbots.Bots(), script.Bot[tron.View](tron.ParseDir))
-	return sim.Erase(&g)
+// withBots gives a game its own bots, then the wire bots that every game
+// shares.
+func withBots[S, O, A any](g sim.Game[S, O, A], bots []sim.Bot[O, A]) sim.AnyGame {
+	g.Bots = bots
+	return sim.Erase(&g, WireBots()...)
 }
 
-func minibusGame() sim.AnyGame {
-	g := minibus.Game()
-	g.Bots = append(mbbots.Bots(), script.Bot[minibus.View](minibus.ParseLine))
-	return sim.Erase(&g)
-}
+// WireBots returns the bots defined once for every game, which play it
+// through its codec.
+func WireBots() []sim.WireBot { return []sim.WireBot{script.Bot()} }
 
-func vampiresGame() sim.AnyGame {
-	g := vampires.Game()
-	g.Bots = append(vwbots.Bots(), script.Bot[vampires.View](vampires.ParsePly))
-	return sim.Erase(&g)
-}
+func tronGame() sim.AnyGame { return withBots(tron.Game(), trbots.Bots()) }
 
-func aquariomGame() sim.AnyGame {
-	g := aquariom.Game()
-	g.Bots = append(aqbots.Bots(), script.Bot[aquariom.View](aquariom.ParseAction))
-	return sim.Erase(&g)
-}
+func minibusGame() sim.AnyGame { return withBots(minibus.Game(), mbbots.Bots()) }
 
-func sopraGame() sim.AnyGame {
-	g := sopra.Game()
-	g.Bots = append(sobots.Bots(), script.Bot[sopra.View](sopra.ParseAction))
-	return sim.Erase(&g)
-}
+func vampiresGame() sim.AnyGame { return withBots(vampires.Game(), vwbots.Bots()) }
 
-func coinGame() sim.AnyGame {
-	g := coin.Game()
-	g.Bots = append(cobots.Bots(), script.Bot[coin.View](coin.ParseElo))
-	return sim.Erase(&g)
-}
+func aquariomGame() sim.AnyGame { return withBots(aquariom.Game(), aqbots.Bots()) }
+
+func sopraGame() sim.AnyGame { return withBots(sopra.Game(), sobots.Bots()) }
+
+func coinGame() sim.AnyGame { return withBots(coin.Game(), cobots.Bots()) }

@@ -1,14 +1,22 @@
 package registry
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	trbots "github.com/arenasim/arena/bots/tron"
+	"github.com/arenasim/arena/engines/aquariom"
+	"github.com/arenasim/arena/engines/coin"
+	"github.com/arenasim/arena/engines/minibus"
+	"github.com/arenasim/arena/engines/sopra"
 	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/scenarios"
@@ -93,4 +101,47 @@ func TestPanickingBotIsRecordedAndTheRunCompletes(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "straight", s.Ratings[0].Bot)
 	require.Equal(t, 20, s.Ratings[1].Faults)
+}
+
+// probe is a wire player that keeps the JSON observations it reads and
+// gives no answer.
+type probe struct{ seen *[][]byte }
+
+func (p probe) Form() sim.Form                  { return sim.FormJSON }
+func (p probe) Reset(sim.MatchInfo, *rand.Rand) {}
+func (p probe) Act(obs []byte) (string, error) {
+	*p.seen = append(*p.seen, bytes.Clone(obs))
+	return "", errors.New("probe: no answer")
+}
+
+// TestEveryGameHasWireForms plays a match of every game with wire players
+// in both seats: each observation they are given is one JSON object.
+func TestEveryGameHasWireForms(t *testing.T) {
+	var seen [][]byte
+	bot := sim.WireBot{Name: "probe", Prepare: func(sim.Params, sim.WireGame) (func() sim.WirePlayer, error) {
+		return func() sim.WirePlayer { return probe{&seen} }, nil
+	}}
+	games := []sim.AnyGame{
+		probed(tron.Game(), bot), probed(minibus.Game(), bot), probed(vampires.Game(), bot),
+		probed(aquariom.Game(), bot), probed(sopra.Game(), bot), probed(coin.Game(), bot),
+	}
+	require.Len(t, games, len(Entries()), "one per game")
+	for _, g := range games {
+		name := g.Info().Name
+		seen = nil
+		st, err := g.SetupSeats(2, sim.Params{}, simtest.Specs(t, "probe", "probe"))
+		require.NoError(t, err, name)
+		res := st.NewTable().Play(context.Background(), 1, []int{0, 1})
+		require.NoError(t, res.Err, name)
+		require.NotEmpty(t, seen, name)
+		for _, obs := range seen {
+			var v map[string]any
+			require.NoError(t, json.Unmarshal(obs, &v), "%s: %s", name, obs)
+		}
+	}
+}
+
+// probed is a game with the probe as its one wire bot.
+func probed[S, O, A any](g sim.Game[S, O, A], probe sim.WireBot) sim.AnyGame {
+	return sim.Erase(&g, probe)
 }

@@ -319,6 +319,7 @@ func (q *queue) stop() {
 // sends their records back.
 func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- finished) {
 	table := cfg.Setup.NewTable()
+	defer table.Close() // what its players hold: processes, connections
 	names := cfg.Setup.Entrants()
 	var local Local
 	if cfg.NewLocal != nil {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Game is a game as its package defines it: rules, parameters and bots.
@@ -21,6 +22,9 @@ type Game[S, O, A any] struct {
 	// user-facing name of the same number). Its errors are *ParamError.
 	New  func(seats int, p Params) (Engine[S, O, A], error)
 	Bots []Bot[O, A]
+	// Codec is the game's wire forms, on which the bots defined once for
+	// every game (WireBot) play it.
+	Codec Codec[O, A]
 	// Map, when set, lets a file give a group of parameters at once (see
 	// MapLayer).
 	Map *MapLayer
@@ -110,16 +114,33 @@ type Table interface {
 	// Trace plays one match like Play and writes every state to w as JSON
 	// lines: {"turn":…,"actions":[…],"state":…,"hash":"…"}.
 	Trace(ctx context.Context, seed uint64, seating []int, w io.Writer) (Result, error)
+	// Close releases what the table's players hold (processes,
+	// connections); call it when the table is done, also on interruption.
+	Close() error
+	// SetMoveTimeout sets the wall-clock deadline of each answer of the
+	// players that think outside the match (external programs): a later
+	// answer is a timeout fault, played as no answer. 0, the default, is
+	// no deadline.
+	SetMoveTimeout(d time.Duration)
 }
 
-// Erase returns g with its types hidden.
-func Erase[S, O, A any](g *Game[S, O, A]) AnyGame { return erased[S, O, A]{g} }
+// Erase returns g with its types hidden; the wire bots, defined once for
+// every game, play it through its Codec after its own bots.
+func Erase[S, O, A any](g *Game[S, O, A], wire ...WireBot) AnyGame {
+	return erased[S, O, A]{g, wire}
+}
 
-type erased[S, O, A any] struct{ g *Game[S, O, A] }
+type erased[S, O, A any] struct {
+	g    *Game[S, O, A]
+	wire []WireBot
+}
 
 func (e erased[S, O, A]) Info() GameInfo {
 	info := GameInfo{Name: e.g.Name, Summary: e.g.Summary, Params: e.g.Params, Map: e.g.Map}
 	for _, b := range e.g.Bots {
+		info.Bots = append(info.Bots, BotInfo{Name: b.Name, Summary: b.Summary, Params: b.Params})
+	}
+	for _, b := range e.wire {
 		info.Bots = append(info.Bots, BotInfo{Name: b.Name, Summary: b.Summary, Params: b.Params})
 	}
 	return info
@@ -185,7 +206,7 @@ func (e erased[S, O, A]) setup(seats int, eff Params, specs []BotSpec) (Setup, e
 		entrants: EntrantNames(specs),
 	}
 	for _, spec := range specs {
-		newPlayer, err := e.prepare(spec)
+		newPlayer, err := e.prepare(spec, seats, eff)
 		if err != nil {
 			return nil, err
 		}
@@ -194,25 +215,47 @@ func (e erased[S, O, A]) setup(seats int, eff Params, specs []BotSpec) (Setup, e
 	return st, nil
 }
 
-// prepare finds the bot a spec names and checks its arguments.
-func (e erased[S, O, A]) prepare(spec BotSpec) (func() Player[O, A], error) {
-	i := slices.IndexFunc(e.g.Bots, func(b Bot[O, A]) bool { return b.Name == spec.Name })
+// prepare finds the bot a spec names, among the game's bots then the wire
+// bots, and checks its arguments.
+func (e erased[S, O, A]) prepare(spec BotSpec, seats int, eff Params) (func() Player[O, A], error) {
+	fail := func(err error) error { return &BotError{spec.String(), fmt.Errorf("bot %s: %w", spec, err)} }
+	if i := slices.IndexFunc(e.g.Bots, func(b Bot[O, A]) bool { return b.Name == spec.Name }); i >= 0 {
+		bot := e.g.Bots[i]
+		args, err := Effective(spec.Args, bot.Params)
+		if err != nil {
+			return nil, fail(err)
+		}
+		newPlayer, err := bot.Prepare(args)
+		if err != nil {
+			return nil, fail(err)
+		}
+		return newPlayer, nil
+	}
+	i := slices.IndexFunc(e.wire, func(b WireBot) bool { return b.Name == spec.Name })
 	if i < 0 {
-		names := make([]string, len(e.g.Bots))
-		for j, b := range e.g.Bots {
-			names[j] = b.Name
+		var names []string
+		for _, b := range e.Info().Bots {
+			names = append(names, b.Name)
 		}
 		return nil, &BotError{spec.String(), fmt.Errorf("unknown bot %q for game %s (known: %s)", spec.Name, e.g.Name, strings.Join(names, ", "))}
 	}
-	bot := e.g.Bots[i]
+	bot := e.wire[i]
 	args, err := Effective(spec.Args, bot.Params)
-	if err == nil {
-		var newPlayer func() Player[O, A]
-		if newPlayer, err = bot.Prepare(args); err == nil {
-			return newPlayer, nil
-		}
+	if err != nil {
+		return nil, fail(err)
 	}
-	return nil, &BotError{spec.String(), fmt.Errorf("bot %s: %w", spec, err)}
+	codec := &e.g.Codec
+	if codec.Parse == nil {
+		return nil, fail(fmt.Errorf("game %s has no wire forms", e.g.Name))
+	}
+	newWire, err := bot.Prepare(args, WireGame{Name: e.g.Name, Seats: seats, Params: eff, CheckAction: func(text string) error {
+		_, err := codec.Parse(text)
+		return err
+	}})
+	if err != nil {
+		return nil, fail(err)
+	}
+	return func() Player[O, A] { return newWired(codec, newWire()) }, nil
 }
 
 // BotError is a bot spec that names no bot of the game or that the bot
@@ -255,6 +298,24 @@ type table[S, O, A any] struct {
 	players []Player[O, A] // per entrant, made on first use
 	seated  []Player[O, A] // per seat, for the match being played
 }
+
+// Close closes every player of the table that holds resources (an
+// io.Closer), and returns the first error. The table may not be used after.
+func (t *table[S, O, A]) Close() error {
+	var first error
+	for i, p := range t.players {
+		if c, ok := p.(io.Closer); ok {
+			if err := c.Close(); err != nil && first == nil {
+				first = fmt.Errorf("bot %s: %w", t.setup.entrants[i], err)
+			}
+		}
+		t.players[i] = nil
+	}
+	return first
+}
+
+// SetMoveTimeout sets the deadline of every answer (0: none).
+func (t *table[S, O, A]) SetMoveTimeout(d time.Duration) { t.match.MoveTimeout = d }
 
 func (t *table[S, O, A]) Play(ctx context.Context, seed uint64, seating []int) Result {
 	if len(seating) != len(t.seated) {

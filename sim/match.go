@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"time"
 )
 
 // ErrInterrupted is the error of a match abandoned because its context was
@@ -55,6 +56,13 @@ type Match[S, O, A any] struct {
 
 	// Trace, when not nil, sees every state of the match.
 	Trace TraceFunc[S, A]
+	// MoveTimeout, when positive, is how long the players asked in two
+	// steps (Asker: external programs) have to answer, from the moment a
+	// turn's observations are sent. A later answer is a timeout fault.
+	MoveTimeout time.Duration
+
+	asked    []bool    // per seat: asked in two steps this turn
+	deadline time.Time // of this turn's answers; zero for none
 }
 
 // NewMatch returns a match player for engine e; params are the effective
@@ -116,7 +124,14 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 		clear(m.acts)
 		for _, k := range m.toAct {
 			e.Observe(s, k, &m.views[k])
-			m.acts[k] = m.act(k, players[k], &m.views[k])
+		}
+		m.askAll(players)
+		for _, k := range m.toAct {
+			if m.asked[k] {
+				m.acts[k] = m.answer(k, players[k])
+			} else {
+				m.acts[k] = m.act(k, players[k], &m.views[k])
+			}
 		}
 		e.Step(s, m.acts, m.streams.Engine(), &m.faults)
 		if m.Trace != nil {
@@ -142,6 +157,63 @@ func (m *Match[S, O, A]) reset(seat int, p Player[O, A]) {
 	p.Reset(m.info, m.streams.Seat(seat))
 }
 
+// askAll sends their observation to the players of this turn that are
+// asked in two steps (external programs), before any player answers, so
+// that they all think at once; the deadline of their answers starts now.
+func (m *Match[S, O, A]) askAll(players []Player[O, A]) {
+	if len(m.asked) < len(players) {
+		m.asked = make([]bool, len(players))
+	}
+	clear(m.asked)
+	m.deadline = time.Time{}
+	for _, k := range m.toAct {
+		a, ok := asker(players[k])
+		if !ok {
+			continue
+		}
+		if m.MoveTimeout > 0 && m.deadline.IsZero() {
+			m.deadline = time.Now().Add(m.MoveTimeout)
+		}
+		m.asked[k] = m.ask(k, a, &m.views[k])
+	}
+}
+
+// ask sends seat's observation, turning a panic or an error into a fault
+// (the seat then plays the zero action); it reports whether the seat is
+// to answer.
+func (m *Match[S, O, A]) ask(seat int, a Asker[O, A], o *O) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
+			ok = false
+		}
+	}()
+	if err := a.Ask(o); err != nil {
+		m.faults.Add(seat, faultOf(err), err.Error())
+		return false
+	}
+	return true
+}
+
+// answer collects the answer of a seat asked in two steps.
+func (m *Match[S, O, A]) answer(seat int, p Player[O, A]) (act A) {
+	defer func() {
+		if r := recover(); r != nil {
+			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
+			var zero A
+			act = zero
+		}
+	}()
+	a, _ := asker(p)
+	act, err := a.Answer(m.deadline)
+	if err != nil {
+		m.faults.Add(seat, faultOf(err), err.Error())
+		var zero A
+		return zero
+	}
+	return act
+}
+
 // act asks player p for its action, turning a panic or an error into a
 // fault and the zero action.
 func (m *Match[S, O, A]) act(seat int, p Player[O, A], o *O) (a A) {
@@ -154,7 +226,7 @@ func (m *Match[S, O, A]) act(seat int, p Player[O, A], o *O) (a A) {
 	}()
 	a, err := p.Act(o)
 	if err != nil {
-		m.faults.Add(seat, FaultNoAnswer, err.Error())
+		m.faults.Add(seat, faultOf(err), err.Error())
 		var zero A
 		return zero
 	}

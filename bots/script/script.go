@@ -1,6 +1,8 @@
 // Package script provides a bot for every game that plays a fixed list of
 // actions read from a file: one action per line, in the game's action text.
 // It makes rule tests and bug reports reproducible without writing a bot.
+// It is a sim.WireBot: defined once, it plays every game through the
+// game's codec.
 package script
 
 import (
@@ -21,27 +23,25 @@ var ErrEnd = errors.New("script: no action left")
 // params are the script bot's arguments.
 var params = []sim.ParamSpec{{Name: "file", Kind: sim.KindFile, Nullable: true, Default: "null", Doc: "path of the script (required)"}}
 
-// Bot returns the script bot of a game whose actions parse. Its one
-// argument, file, names the script. Blank lines and lines starting with #
-// are skipped; every other line must parse, or the bot is refused before
-// any match starts.
-
-func Bot[O, A any](parse func(string) (A, error)) sim.Bot[O, A] {
-	return sim.Bot[O, A]{
+// Bot returns the script bot. Its one argument, file, names the script.
+// Blank lines and lines starting with # are skipped; every other line must
+// be an action of the game, or the bot is refused before any match starts.
+func Bot() sim.WireBot {
+	return sim.WireBot{
 		Name:    "script",
 		Summary: "plays the actions of a file, one per line in the game's action text; gives no answer when the file ends",
 		Params:  params,
-		Prepare: func(args sim.Params) (func() sim.Player[O, A], error) {
+		Prepare: func(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
 			r := sim.NewParamReader(args, params)
 			path := r.Text("file")
 			if err := r.Err(); err != nil {
 				return nil, err
 			}
-			acts, err := Load(path, parse)
+			acts, err := Load(path, g.CheckAction)
 			if err != nil {
 				return nil, err
 			}
-			return func() sim.Player[O, A] { return &Player[O, A]{acts: acts} }, nil
+			return func() sim.WirePlayer { return NewPlayer(acts) }, nil
 		},
 	}
 }
@@ -51,14 +51,15 @@ func Bot[O, A any](parse func(string) (A, error)) sim.Bot[O, A] {
 // carries), about 5 KB as text: the cap leaves ten times that for spaces.
 const MaxLineBytes = 64 << 10
 
-// Load reads and parses a script file of at most sim.MaxScriptBytes, which
-// may start with a UTF-8 byte-order mark.
-func Load[A any](path string, parse func(string) (A, error)) ([]A, error) {
+// Load reads a script file of at most sim.MaxScriptBytes, which may start
+// with a UTF-8 byte-order mark, and returns its actions' text, each line
+// checked by check.
+func Load(path string, check func(string) error) ([]string, error) {
 	data, err := sim.ReadFile(path, sim.MaxScriptBytes)
 	if err != nil {
 		return nil, err
 	}
-	var acts []A
+	var acts []string
 	sc := bufio.NewScanner(bytes.NewReader(sim.TrimBOM(data)))
 	sc.Buffer(nil, MaxLineBytes+1) // +1 for the newline
 	n := 1
@@ -67,11 +68,10 @@ func Load[A any](path string, parse func(string) (A, error)) ([]A, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		a, err := parse(line)
-		if err != nil {
+		if err := check(line); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
-		acts = append(acts, a)
+		acts = append(acts, line)
 	}
 	// Scanning memory, a line too long is the one error the scanner can meet.
 	if errors.Is(sc.Err(), bufio.ErrTooLong) {
@@ -81,22 +81,24 @@ func Load[A any](path string, parse func(string) (A, error)) ([]A, error) {
 }
 
 // Player plays a list of actions in order, then answers ErrEnd.
-type Player[O, A any] struct {
-	acts []A
+type Player struct {
+	acts []string
 	next int
 }
 
-// NewPlayer returns a player of the given actions.
-func NewPlayer[O, A any](acts []A) *Player[O, A] { return &Player[O, A]{acts: acts} }
+// NewPlayer returns a player of the given actions' text.
+func NewPlayer(acts []string) *Player { return &Player{acts: acts} }
+
+// Form returns sim.FormNone: a script reads no observation.
+func (p *Player) Form() sim.Form { return sim.FormNone }
 
 // Reset starts again from the first action.
-func (p *Player[O, A]) Reset(sim.MatchInfo, *rand.Rand) { p.next = 0 }
+func (p *Player) Reset(sim.MatchInfo, *rand.Rand) { p.next = 0 }
 
 // Act plays the next action.
-func (p *Player[O, A]) Act(*O) (A, error) {
+func (p *Player) Act([]byte) (string, error) {
 	if p.next >= len(p.acts) {
-		var zero A
-		return zero, ErrEnd
+		return "", ErrEnd
 	}
 	p.next++
 	return p.acts[p.next-1], nil

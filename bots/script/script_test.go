@@ -12,6 +12,12 @@ import (
 	"github.com/arenasim/arena/sim"
 )
 
+// number checks that an action is a whole number.
+func number(s string) error {
+	_, err := strconv.Atoi(s)
+	return err
+}
+
 func write(t *testing.T, body string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "moves.txt")
@@ -20,24 +26,24 @@ func write(t *testing.T, body string) string {
 }
 
 func TestLoadSkipsBlankLinesAndComments(t *testing.T) {
-	acts, err := Load(write(t, "# opening\n1\n\n  2  \n# more\n3"), strconv.Atoi)
+	acts, err := Load(write(t, "# opening\n1\n\n  2  \n# more\n3"), number)
 	require.NoError(t, err)
-	require.Equal(t, []int{1, 2, 3}, acts)
+	require.Equal(t, []string{"1", "2", "3"}, acts)
 }
 
 func TestLoadNamesTheBadLine(t *testing.T) {
 	path := write(t, "1\n2\nthree\n")
-	_, err := Load(path, strconv.Atoi)
+	_, err := Load(path, number)
 	require.ErrorContains(t, err, path+":3: ")
 	require.ErrorContains(t, err, `"three"`)
 }
 
 func TestLoadNamesTheLineTooLong(t *testing.T) {
-	length := func(s string) (int, error) { return len(s), nil }
+	length := func(string) error { return nil }
 	fits := strings.Repeat("a", MaxLineBytes)
 	acts, err := Load(write(t, "1\n"+fits+"\n"+fits), length)
 	require.NoError(t, err, "lines of exactly MaxLineBytes, with or without a newline, are read")
-	require.Equal(t, []int{1, MaxLineBytes, MaxLineBytes}, acts)
+	require.Equal(t, []string{"1", fits, fits}, acts)
 
 	path := write(t, "1\n# c\n"+fits+"b\n2\n")
 	_, err = Load(path, length)
@@ -51,30 +57,31 @@ func TestLoadRefusesAFileTooLarge(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
 	}
-	_, err := Load("/dev/zero", strconv.Atoi)
+	_, err := Load("/dev/zero", number)
 	require.EqualError(t, err, "/dev/zero: larger than 16777216 bytes")
 
 	short := strings.Repeat("1\n", sim.MaxScriptBytes/2+1)
 	path := write(t, short)
-	_, err = Load(path, strconv.Atoi)
+	_, err = Load(path, number)
 	require.EqualError(t, err, path+": larger than 16777216 bytes")
 }
 
 func TestLoadSkipsAByteOrderMark(t *testing.T) {
-	acts, err := Load(write(t, "\xef\xbb\xbf4\r\n5\r\n"), strconv.Atoi)
+	acts, err := Load(write(t, "\xef\xbb\xbf4\r\n5\r\n"), number)
 	require.NoError(t, err)
-	require.Equal(t, []int{4, 5}, acts)
+	require.Equal(t, []string{"4", "5"}, acts)
 }
 
 func TestPlayerPlaysThenGivesNoAnswer(t *testing.T) {
-	p := NewPlayer[struct{}]([]int{4, 5})
+	p := NewPlayer([]string{"4", "5"})
+	require.Equal(t, sim.FormNone, p.Form())
 	for round := range 2 {
 		p.Reset(sim.MatchInfo{}, nil)
 		a, err := p.Act(nil)
 		require.NoError(t, err)
-		require.Equal(t, 4, a, "round %d starts from the first line", round)
+		require.Equal(t, "4", a, "round %d starts from the first line", round)
 		a, _ = p.Act(nil)
-		require.Equal(t, 5, a)
+		require.Equal(t, "5", a)
 		a, err = p.Act(nil)
 		require.ErrorIs(t, err, ErrEnd)
 		require.Zero(t, a)
@@ -82,7 +89,8 @@ func TestPlayerPlaysThenGivesNoAnswer(t *testing.T) {
 }
 
 func TestBotChecksItsFile(t *testing.T) {
-	bot := Bot[struct{}](strconv.Atoi)
+	bot := Bot()
+	game := sim.WireGame{Name: "numbers", CheckAction: number}
 	args := func(file string) sim.Params {
 		v, err := sim.ParseParamValue(file)
 		require.NoError(t, err)
@@ -90,18 +98,21 @@ func TestBotChecksItsFile(t *testing.T) {
 		require.NoError(t, err)
 		return p
 	}
-	newPlayer, err := bot.Prepare(args(write(t, "7\n")))
+	newPlayer, err := bot.Prepare(args(write(t, "7\n")), game)
 	require.NoError(t, err)
 	a, err := newPlayer().Act(nil)
 	require.NoError(t, err)
-	require.Equal(t, 7, a)
+	require.Equal(t, "7", a)
 
-	_, err = bot.Prepare(args(filepath.Join(t.TempDir(), "none.txt")))
+	_, err = bot.Prepare(args(write(t, "7\nseven\n")), game)
+	require.ErrorContains(t, err, `:2: strconv.Atoi: parsing "seven": invalid syntax`)
+
+	_, err = bot.Prepare(args(filepath.Join(t.TempDir(), "none.txt")), game)
 	require.ErrorContains(t, err, "none.txt: no such file or directory")
 
 	none, err := sim.Effective(sim.Params{}, bot.Params)
 	if err == nil { // the spec refuses it, or else the constructor
-		_, err = bot.Prepare(none)
+		_, err = bot.Prepare(none, game)
 	}
 	require.EqualError(t, err, "param file: required, none given")
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/arenasim/arena/bots/script"
 	"github.com/arenasim/arena/engines/tron"
 	"github.com/arenasim/arena/sim"
 	"github.com/arenasim/arena/sim/simtest"
@@ -65,7 +64,7 @@ func TestStrongBeatsRandom(t *testing.T) { requireStronger(t, "random") }
 func TestStrongAvoidsDeadEnd(t *testing.T) {
 	// (0,1) → (1,1) → (1,0): the corner (0,0) is now a dead end.
 	me := &prefixed{script: dirs(t, "x+", "y-"), bot: newStrong(t)()}
-	opp := script.NewPlayer[tron.View](dirs(t, "x-", "x-", "x-", "x-", "x-"))
+	opp := simtest.NewScript[tron.View](dirs(t, "x-", "x-", "x-", "x-", "x-"))
 	tb := newTable(t, params("width", 8, "height", 4, "starts", [][]int{{0, 1}, {7, 3}}), 1, me, opp)
 	for tb.step() {
 	}
@@ -82,7 +81,7 @@ func TestStrongAvoidsLosingHeadOn(t *testing.T) {
 	me := newStrong(t)()
 	// The opponent starts in a corner, next to the contested cell (1,0),
 	// enters it, then runs down column 1 until its script ends.
-	opp := script.NewPlayer[tron.View](dirs(t, "x+", "y+", "y+", "y+", "y+"))
+	opp := simtest.NewScript[tron.View](dirs(t, "x+", "y+", "y+", "y+", "y+"))
 	rules, eff := newRules(t, params("width", 9, "height", 5, "starts", [][]int{{2, 0}, {0, 0}}))
 	r := sim.NewMatch(rules, eff).Play(context.Background(), 1, []player{me, opp})
 	require.NoError(t, r.Err)
@@ -99,7 +98,7 @@ func TestStrongFillsRoom(t *testing.T) {
 	// The opponent draws the wall x = 4, then snakes through x = 5..8.
 	wall := dirs(t, "y+", "y+", "y+", "y+")
 	snake := dirs(t, "x+", "x+", "x+", "x+", "y-", "x-", "x-", "x-", "y-", "x+", "x+", "x+", "y-", "x-", "x-", "x-", "y-", "x+", "x+", "x+")
-	opp := script.NewPlayer[tron.View](append(wall, snake...))
+	opp := simtest.NewScript[tron.View](append(wall, snake...))
 	rules, eff := newRules(t, params("width", 9, "height", 5, "starts", [][]int{{0, 0}, {4, 0}}))
 	r := sim.NewMatch(rules, eff).Play(context.Background(), 1, []player{me, opp})
 	require.NoError(t, r.Err)
@@ -222,7 +221,7 @@ func untilMode(t testing.TB, tb *table, me *Strong, m mode) *tron.View {
 // room, for a player that starts right away.
 func roomTable(t testing.TB, me player) *table {
 	wall := dirs(t, "y+", "y+", "y+", "y+", "x+", "x+", "x+", "x+", "y-", "x-", "x-", "x-", "y-")
-	return newTable(t, params("width", 9, "height", 5, "starts", [][]int{{0, 0}, {4, 0}}), 1, me, script.NewPlayer[tron.View](wall))
+	return newTable(t, params("width", 9, "height", 5, "starts", [][]int{{0, 0}, {4, 0}}), 1, me, simtest.NewScript[tron.View](wall))
 }
 
 // TestStrongAllocs checks that a move allocates nothing once the player's

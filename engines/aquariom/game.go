@@ -157,6 +157,11 @@ func Game() sim.Game[State, View, Action] {
 		Version: Version,
 		Params:  Params,
 		New:     sim.Configure[State, View, Action](NewFromParams),
-		Map:     MapLayer,
+		Codec: sim.Codec[View, Action]{
+			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
+			Parse: ParseAction,
+			Print: func(dst []byte, a Action) []byte { return AppendAction(dst, a) },
+		},
+		Map: MapLayer,
 	}
 }

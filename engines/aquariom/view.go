@@ -1,6 +1,10 @@
 package aquariom
 
-import "github.com/arenasim/arena/sim"
+import (
+	"strconv"
+
+	"github.com/arenasim/arena/sim"
+)
 
 // View is what a player sees (rule sheet, "What a bot sees"): everything,
 // as the original protocol sent the whole state every turn. It reads the
@@ -126,4 +130,17 @@ func (v *View) Near(x, y, dist float64, kinds Kinds, dst []Cell) []Cell {
 		}
 	}
 	return dst
+}
+
+// AppendJSON appends what the player sees as one JSON object, for external
+// bots: {"seat":…,"turn":…,"state":…}, the state in its JSON form (the
+// original protocol sent the whole state every turn).
+func (v *View) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"seat":`...)
+	dst = strconv.AppendInt(dst, int64(v.Seat), 10)
+	dst = append(dst, `,"turn":`...)
+	dst = strconv.AppendInt(dst, int64(v.Turn), 10)
+	dst = append(dst, `,"state":`...)
+	dst = v.r.AppendState(dst, v.s)
+	return append(dst, '}')
 }

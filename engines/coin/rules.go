@@ -56,6 +56,11 @@ func Game() sim.Game[State, View, Action] {
 		Version: Version,
 		Params:  Params,
 		New:     sim.Configure[State, View, Action](New),
+		Codec: sim.Codec[View, Action]{
+			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
+			Parse: ParseElo,
+			Print: func(dst []byte, a Action) []byte { return a.Append(dst) },
+		},
 	}
 }
 

@@ -117,3 +117,13 @@ func (r *Rules) AppendState(dst []byte, s *State) []byte {
 	}
 	return append(dst, "]}"...)
 }
+
+// AppendJSON appends what the player sees as one JSON object, for external
+// bots: {"seat":…,"players":…}.
+func (v *View) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"seat":`...)
+	dst = strconv.AppendInt(dst, int64(v.Seat), 10)
+	dst = append(dst, `,"players":`...)
+	dst = strconv.AppendInt(dst, int64(v.Players), 10)
+	return append(dst, '}')
+}

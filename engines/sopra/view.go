@@ -1,5 +1,7 @@
 package sopra
 
+import "strconv"
+
 // View is what a player sees (rule sheet, "What a bot sees"): the round,
 // every player's cell, score and state, the logos and the caddies — what
 // the original worldstate line carries — plus each player's jumps left and
@@ -122,4 +124,58 @@ func (v *View) LogosLeft() int {
 		}
 	}
 	return n
+}
+
+// AppendJSON appends what the player sees as one JSON object, for external
+// bots: {"seat":…,"round":…,"rounds":…,"first":…,"width":…,"height":…,
+// "protected":…,"players":[{"x","y","caddie":[x,y],"score","jumps",
+// "carrying","stunned"},…],"logos":[[x,y],…]} — stunned: in this round;
+// protected: the viewer's own, -1 for none; logos: the free ones.
+func (v *View) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"seat":`...)
+	dst = strconv.AppendInt(dst, int64(v.Seat), 10)
+	dst = appendField(dst, "round", v.Round)
+	dst = appendField(dst, "rounds", v.Rounds)
+	dst = appendField(dst, "first", v.First())
+	dst = appendField(dst, "width", v.Width)
+	dst = appendField(dst, "height", v.Height)
+	dst = appendField(dst, "protected", v.Protected())
+	dst = append(dst, `,"players":[`...)
+	for seat, p := range v.s.players {
+		if seat > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"x":`...)
+		dst = strconv.AppendInt(dst, int64(p.Pos.X), 10)
+		dst = appendField(dst, "y", p.Pos.Y)
+		dst = append(dst, `,"caddie":[`...)
+		dst = strconv.AppendInt(dst, int64(p.Caddie.X), 10)
+		dst = append(dst, ',')
+		dst = strconv.AppendInt(dst, int64(p.Caddie.Y), 10)
+		dst = append(dst, ']')
+		dst = appendField(dst, "score", p.Score)
+		dst = appendField(dst, "jumps", p.Jumps)
+		dst = append(dst, `,"carrying":`...)
+		dst = strconv.AppendBool(dst, p.Carrying != noOne)
+		dst = append(dst, `,"stunned":`...)
+		dst = strconv.AppendBool(dst, p.Stunned)
+		dst = append(dst, '}')
+	}
+	dst = append(dst, `],"logos":[`...)
+	first := true
+	for _, l := range v.s.logos {
+		if l.Carrier != noOne || l.Delivered {
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		dst = append(dst, '[')
+		dst = strconv.AppendInt(dst, int64(l.Pos.X), 10)
+		dst = append(dst, ',')
+		dst = strconv.AppendInt(dst, int64(l.Pos.Y), 10)
+		dst = append(dst, ']')
+	}
+	return append(dst, "]}"...)
 }

@@ -86,6 +86,11 @@ func Game() sim.Game[State, View, Dir] {
 		Version: Version,
 		Params:  Params,
 		New:     sim.Configure[State, View, Dir](New),
+		Codec: sim.Codec[View, Dir]{
+			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
+			Parse: ParseDir,
+			Print: func(dst []byte, a Dir) []byte { return append(dst, a.String()...) },
+		},
 	}
 }
 

@@ -8,10 +8,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/bots/script"
 	vwbots "github.com/arenasim/arena/bots/vampires"
 	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 type player = sim.Player[vampires.View, vampires.Ply]
@@ -80,7 +80,7 @@ func TestSilentBotLosesItsPlies(t *testing.T) {
 	require.NoError(t, err)
 	second, err := vampires.ParsePly("MOV 0,5,8,0,4")
 	require.NoError(t, err)
-	silent := script.NewPlayer[vampires.View]([]vampires.Ply{first, second})
+	silent := simtest.NewScript[vampires.View]([]vampires.Ply{first, second})
 	res := m.Play(context.Background(), 1, []player{silent, &vwbots.Greedy{}})
 	require.NoError(t, res.Err)
 	require.Equal(t, 10, res.Turns, "the game ends at daybreak")
@@ -101,7 +101,7 @@ func TestForfeitInAMatch(t *testing.T) {
 	m := sim.NewMatch(r, eff)
 	cheat, err := vampires.ParsePly("MOV 6,1,5,5,2")
 	require.NoError(t, err) // the werewolves' cell: not seat 0's species
-	res := m.Play(context.Background(), 1, []player{script.NewPlayer[vampires.View]([]vampires.Ply{cheat}), &vwbots.Greedy{}})
+	res := m.Play(context.Background(), 1, []player{simtest.NewScript[vampires.View]([]vampires.Ply{cheat}), &vwbots.Greedy{}})
 	require.NoError(t, res.Err)
 	require.Equal(t, 1, res.Turns)
 	require.Equal(t, []int{2, 1}, res.Places)

@@ -168,6 +168,11 @@ func Game() sim.Game[State, View, Ply] {
 		Version: Version,
 		Params:  Params,
 		New:     sim.Configure[State, View, Ply](New),
+		Codec: sim.Codec[View, Ply]{
+			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
+			Parse: ParsePly,
+			Print: func(dst []byte, a Ply) []byte { return AppendPly(dst, a) },
+		},
 	}
 }
 

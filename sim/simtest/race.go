@@ -7,6 +7,7 @@ package simtest
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 
@@ -144,9 +145,9 @@ var (
 
 // Game returns Race with its parameters (players, turns) and bots:
 // step:by=N plays N every turn, dice plays 1 to 6 at random, panic panics,
-// mute answers nothing, and unlucky plays 13 in turn 2, crashing the engine.
-
-func Game() sim.AnyGame {
+// mute answers nothing, and unlucky plays 13 in turn 2, crashing the engine;
+// then the wire bots given, which see {"total":N} and answer a number.
+func Game(wire ...sim.WireBot) sim.AnyGame {
 	g := &sim.Game[RaceState, int, int]{
 		Name:    "race",
 		Summary: "a toy game for tests",
@@ -175,8 +176,13 @@ func Game() sim.AnyGame {
 			simple("mute", func(int, *rand.Rand) (int, error) { return 0, errors.New("no idea") }),
 			simple("unlucky", func(turn int, _ *rand.Rand) (int, error) { return 1 + 12*(turn/2%2), nil }),
 		},
+		Codec: sim.Codec[int, int]{
+			JSON:  func(dst []byte, total *int) []byte { return fmt.Appendf(dst, `{"total":%d}`, *total) },
+			Parse: strconv.Atoi,
+			Print: func(dst []byte, a int) []byte { return strconv.AppendInt(dst, int64(a), 10) },
+		},
 	}
-	return sim.Erase(g)
+	return sim.Erase(g, wire...)
 }
 
 func simple(name string, play func(int, *rand.Rand) (int, error)) sim.Bot[int, int] {

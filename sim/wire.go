@@ -1,0 +1,188 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"time"
+)
+
+// Codec is a game's wire forms: how a program outside arena sees an
+// observation and writes an action. Every game has one, so that the bots
+// that speak wire forms rather than Go types (WireBot: the script bot,
+// external programs) are defined once, for every game.
+type Codec[O, A any] struct {
+	// JSON appends the observation as one JSON object, without a newline:
+	// the generic protocol's form of what the seat sees.
+	JSON func(dst []byte, o *O) []byte
+	// Parse reads an action's text, in the game's action text (the same
+	// as the engine's ParseAction).
+	Parse func(text string) (A, error)
+	// Print appends an action's text.
+	Print func(dst []byte, a A) []byte
+}
+
+// Form is the form in which a wire player reads observations.
+type Form uint8
+
+// The forms.
+const (
+	FormNone Form = iota // it reads none: a script
+	FormJSON             // the codec's JSON
+)
+
+// WireGame is what a wire bot learns of the game it is entered in when it
+// is prepared.
+type WireGame struct {
+	Name   string // the game's name
+	Seats  int
+	Params Params // the effective parameters
+	// CheckAction reports whether text is an action of the game.
+	CheckAction func(text string) error
+}
+
+// WirePlayer is a player that speaks a game's wire forms: it reads each
+// observation in its Form and answers an action's text. It may also
+// implement io.Closer (it holds a process, a connection: closed with its
+// table) and WireAsker (it thinks outside the match's goroutine).
+type WirePlayer interface {
+	// Form returns the form of the observations Act reads.
+	Form() Form
+	// Reset prepares the player for a new match.
+	Reset(m MatchInfo, rng *rand.Rand)
+	// Act answers an observation (nil for FormNone) with an action's text.
+	// An error is no answer.
+	Act(obs []byte) (string, error)
+}
+
+// WireAsker is a wire player asked in two steps, so that every seat of a
+// simultaneous turn thinks at once: Ask sends the observation, Answer
+// waits for the action's text until the deadline (none when zero).
+type WireAsker interface {
+	Ask(obs []byte) error
+	Answer(deadline time.Time) (string, error)
+}
+
+// WireBot is a bot defined once for every game, on its Codec: the script
+// bot, the external programs.
+type WireBot struct {
+	Name    string
+	Summary string
+	Params  []ParamSpec // the arguments of its spec
+	// Prepare checks the arguments (every parameter present, defaults
+	// filled in) for a game and returns a constructor of fresh players.
+	Prepare func(args Params, g WireGame) (func() WirePlayer, error)
+}
+
+// Asker is a player asked in two steps (see WireAsker): the match asks
+// every seat of a turn first, then collects the answers under one
+// deadline, so that a turn costs the slowest answer, not the sum.
+type Asker[O, A any] interface {
+	Ask(o *O) error
+	Answer(deadline time.Time) (A, error)
+}
+
+// ErrTimeout is the error of an answer that came too late, or never: the
+// fault is a timeout, and the game's rule for no answer applies.
+var ErrTimeout = errors.New("no answer before the deadline")
+
+// InvalidAnswer is the error of an answer that is not an action of the
+// game (garbage text): the fault is invalid, and the game's rule for no
+// answer applies.
+type InvalidAnswer struct{ Err error }
+
+func (e *InvalidAnswer) Error() string { return e.Err.Error() }
+func (e *InvalidAnswer) Unwrap() error { return e.Err }
+
+// faultOf returns the fault kind of a player's error.
+func faultOf(err error) FaultKind {
+	var inv *InvalidAnswer
+	switch {
+	case errors.Is(err, ErrTimeout):
+		return FaultTimeout
+	case errors.As(err, &inv):
+		return FaultInvalid
+	}
+	return FaultNoAnswer
+}
+
+// wired is a wire player as a Player of a game: it writes each observation
+// in the player's form and parses the answer with the game's codec.
+type wired[O, A any] struct {
+	codec *Codec[O, A]
+	p     WirePlayer
+	ask   WireAsker // p, when it asks in two steps
+	buf   []byte
+}
+
+func newWired[O, A any](codec *Codec[O, A], p WirePlayer) *wired[O, A] {
+	w := &wired[O, A]{codec: codec, p: p}
+	w.ask, _ = p.(WireAsker)
+	return w
+}
+
+func (w *wired[O, A]) Reset(m MatchInfo, rng *rand.Rand) { w.p.Reset(m, rng) }
+
+// observation writes o in the player's form.
+func (w *wired[O, A]) observation(o *O) []byte {
+	if w.p.Form() != FormJSON {
+		return nil
+	}
+	w.buf = w.codec.JSON(w.buf[:0], o)
+	return w.buf
+}
+
+func (w *wired[O, A]) Act(o *O) (A, error) {
+	text, err := w.p.Act(w.observation(o))
+	return w.parse(text, err)
+}
+
+// parse reads an answer's text; text that is no action is an
+// InvalidAnswer.
+func (w *wired[O, A]) parse(text string, err error) (A, error) {
+	if err != nil {
+		var zero A
+		return zero, err
+	}
+	a, err := w.codec.Parse(text)
+	if err != nil {
+		return a, &InvalidAnswer{err}
+	}
+	return a, nil
+}
+
+// Ask sends the observation to a player that asks in two steps; for the
+// others it does nothing, and Answer acts.
+func (w *wired[O, A]) Ask(o *O) error {
+	if w.ask == nil {
+		return nil
+	}
+	return w.ask.Ask(w.observation(o))
+}
+
+// Answer waits for the answer of a player that asks in two steps.
+func (w *wired[O, A]) Answer(deadline time.Time) (A, error) {
+	if w.ask == nil {
+		var zero A
+		return zero, fmt.Errorf("sim: Answer without Ask")
+	}
+	return w.parse(w.ask.Answer(deadline))
+}
+
+// Close closes the wire player if it holds anything.
+func (w *wired[O, A]) Close() error {
+	if c, ok := w.p.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// asker returns p as an Asker when it asks in two steps.
+func asker[O, A any](p Player[O, A]) (Asker[O, A], bool) {
+	if w, ok := p.(*wired[O, A]); ok {
+		return w, w.ask != nil
+	}
+	a, ok := p.(Asker[O, A])
+	return a, ok
+}

@@ -1,0 +1,157 @@
+package sim_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
+)
+
+// wireLog records what the test wire players see and do, in order.
+type wireLog struct {
+	mu     sync.Mutex
+	events []string
+	closed int
+}
+
+func (l *wireLog) add(format string, args ...any) {
+	l.mu.Lock()
+	l.events = append(l.events, fmt.Sprintf(format, args...))
+	l.mu.Unlock()
+}
+
+// echo is a test wire player: it answers its text every turn, and logs
+// the observations it reads.
+type echo struct {
+	log  *wireLog
+	name string
+	text string
+}
+
+func (e *echo) Form() sim.Form                  { return sim.FormJSON }
+func (e *echo) Reset(sim.MatchInfo, *rand.Rand) {}
+
+func (e *echo) Close() error {
+	e.log.mu.Lock()
+	defer e.log.mu.Unlock()
+	e.log.closed++
+	return nil
+}
+
+func (e *echo) Act(obs []byte) (string, error) {
+	e.log.add("%s act %s", e.name, obs)
+	return e.text, nil
+}
+
+// asking is an echo asked in two steps (a sim.WireAsker); its Answer fails
+// with fail when set.
+type asking struct {
+	*echo
+	fail error
+}
+
+func (a asking) Ask(obs []byte) error {
+	a.log.add("%s ask %s", a.name, obs)
+	return nil
+}
+
+func (a asking) Answer(d time.Time) (string, error) {
+	a.log.add("%s answer %v", a.name, !d.IsZero())
+	return a.text, a.fail
+}
+
+// wireBot returns a wire bot "echo" (answers text=…, in one step) or
+// "ask" (in two), logging into log.
+func wireBot(log *wireLog, name string, twoSteps bool, fail error) sim.WireBot {
+	params := []sim.ParamSpec{{Name: "text", Kind: sim.KindText, Default: `"1"`, Doc: "the answer"}}
+	return sim.WireBot{
+		Name:   name,
+		Params: params,
+		Prepare: func(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
+			text := sim.NewParamReader(args, params).Text("text")
+			return func() sim.WirePlayer {
+				e := &echo{log: log, name: name + text, text: text}
+				if twoSteps {
+					return asking{e, fail}
+				}
+				return e
+			}, nil
+		},
+	}
+}
+
+// TestWireBotPlaysThroughTheCodec: a wire bot reads the game's JSON and its
+// text answers are parsed by the game's codec; text that is no action is an
+// invalid fault, played as no answer.
+func TestWireBotPlaysThroughTheCodec(t *testing.T) {
+	log := &wireLog{}
+	g := simtest.Game(wireBot(log, "echo", false, nil))
+	st, err := g.Setup(sim.Params{"turns": []byte("2")}, simtest.Specs(t, "echo:text=3", "echo:text=x"))
+	require.NoError(t, err)
+	table := st.NewTable()
+	res := table.Play(context.Background(), 1, []int{0, 1})
+	require.NoError(t, res.Err)
+	h := headStart(simtest.Race{Players: 2}, 1)
+	require.Equal(t, []string{
+		fmt.Sprintf(`echo3 act {"total":%v}`, h[0]), fmt.Sprintf(`echox act {"total":%v}`, h[1]),
+		fmt.Sprintf(`echo3 act {"total":%v}`, h[0]+3), fmt.Sprintf(`echox act {"total":%v}`, h[1]),
+	}, log.events)
+	require.Equal(t, []float64{6, 0}, gained(simtest.Race{Players: len(h)}, res))
+	require.Len(t, res.Faults, 2)
+	for turn, f := range res.Faults {
+		require.Equal(t, sim.Fault{Seat: 1, Turn: turn + 1, Kind: sim.FaultInvalid, Msg: `strconv.Atoi: parsing "x": invalid syntax`}, f)
+	}
+	require.NoError(t, table.Close())
+	require.Equal(t, 2, log.closed, "each player closed with its table")
+	require.NoError(t, table.Close())
+	require.Equal(t, 2, log.closed, "and only once")
+
+	_, err = g.Setup(sim.Params{}, simtest.Specs(t, "step", "nope"))
+	require.EqualError(t, err, `unknown bot "nope" for game race (known: step, dice, panic, mute, unlucky, echo)`)
+}
+
+// TestAskersThinkAtOnce: the players asked in two steps get every
+// observation of the turn before any of them is asked for its answer; the
+// others act in seat order meanwhile, as always.
+func TestAskersThinkAtOnce(t *testing.T) {
+	log := &wireLog{}
+	g := simtest.Game(wireBot(log, "ask", true, nil), wireBot(log, "echo", false, nil))
+	st, err := g.Setup(sim.Params{"turns": []byte("1"), "players": []byte("3")}, simtest.Specs(t, "ask:text=2", "echo", "ask:text=5"))
+	require.NoError(t, err)
+	res := st.NewTable().Play(context.Background(), 1, []int{0, 1, 2})
+	require.NoError(t, res.Err)
+	h := headStart(simtest.Race{Players: 3}, 1)
+	require.Equal(t, []string{
+		fmt.Sprintf(`ask2 ask {"total":%v}`, h[0]), fmt.Sprintf(`ask5 ask {"total":%v}`, h[2]),
+		`ask2 answer false`, fmt.Sprintf(`echo1 act {"total":%v}`, h[1]), `ask5 answer false`,
+	}, log.events, "no deadline without a move timeout")
+	require.Equal(t, []float64{2, 1, 5}, gained(simtest.Race{Players: len(h)}, res))
+}
+
+// TestMoveTimeout: with a move timeout the answers have a deadline, and a
+// late answer (ErrTimeout) is a timeout fault, played as no answer.
+func TestMoveTimeout(t *testing.T) {
+	log := &wireLog{}
+	late := fmt.Errorf("seat thought too long: %w", sim.ErrTimeout)
+	g := simtest.Game(wireBot(log, "ask", true, nil), wireBot(log, "late", true, late))
+	st, err := g.Setup(sim.Params{"turns": []byte("1")}, simtest.Specs(t, "ask:text=2", "late:text=4"))
+	require.NoError(t, err)
+	table := st.NewTable()
+	table.SetMoveTimeout(time.Second)
+	res := table.Play(context.Background(), 1, []int{0, 1})
+	h := headStart(simtest.Race{Players: 2}, 1)
+	require.Equal(t, []string{
+		fmt.Sprintf(`ask2 ask {"total":%v}`, h[0]), fmt.Sprintf(`late4 ask {"total":%v}`, h[1]), `ask2 answer true`, `late4 answer true`,
+	}, log.events)
+	require.Equal(t, []float64{2, 0}, gained(simtest.Race{Players: len(h)}, res))
+	require.Equal(t, []sim.Fault{{Seat: 1, Turn: 1, Kind: sim.FaultTimeout, Msg: "seat thought too long: no answer before the deadline"}}, res.Faults)
+	require.True(t, errors.Is(late, sim.ErrTimeout))
+}
