@@ -8,6 +8,7 @@ import (
 
 	aqbots "github.com/arenasim/arena/bots/aquariom"
 	cobots "github.com/arenasim/arena/bots/coin"
+	"github.com/arenasim/arena/bots/external"
 	mbbots "github.com/arenasim/arena/bots/minibus"
 	"github.com/arenasim/arena/bots/script"
 	sobots "github.com/arenasim/arena/bots/sopra"
@@ -68,7 +69,7 @@ func withBots[S, O, A any](g sim.Game[S, O, A], bots []sim.Bot[O, A]) sim.AnyGam
 
 // WireBots returns the bots defined once for every game, which play it
 // through its codec.
-func WireBots() []sim.WireBot { return []sim.WireBot{script.Bot()} }
+func WireBots() []sim.WireBot { return []sim.WireBot{script.Bot(), external.Exec()} }
 
 func tronGame() sim.AnyGame { return withBots(tron.Game(), trbots.Bots()) }
 

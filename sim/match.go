@@ -99,6 +99,7 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	// A look at the Done channel every turn, not ctx.Err(): it takes no
 	// lock, and a turn of a fast game costs less than a lock.
 	done := ctx.Done()
+	defer endAll(players)
 	m.streams.Seed(seed)
 	m.faults.Reset()
 	e.Init(s, m.streams.Engine())
@@ -145,6 +146,19 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	res.Faults = slices.Clone(m.faults.Faults())
 	res.StateHash = e.Hash(s)
 	return res
+}
+
+// endAll tells the players that hold something for a match that it is
+// over; a panic there is the player's, not the match's.
+func endAll[O, A any](players []Player[O, A]) {
+	for _, p := range players {
+		if e, ok := p.(Ender); ok {
+			func() {
+				defer func() { _ = recover() }()
+				e.End()
+			}()
+		}
+	}
 }
 
 // reset tells player p that a match starts, recording a panic as a fault.

@@ -44,8 +44,9 @@ type WireGame struct {
 
 // WirePlayer is a player that speaks a game's wire forms: it reads each
 // observation in its Form and answers an action's text. It may also
-// implement io.Closer (it holds a process, a connection: closed with its
-// table) and WireAsker (it thinks outside the match's goroutine).
+// implement Ender (it holds something for a match), io.Closer (for the
+// table's life: closed with it) and WireAsker (it thinks outside the
+// match's goroutine).
 type WirePlayer interface {
 	// Form returns the form of the observations Act reads.
 	Form() Form
@@ -82,6 +83,11 @@ type Asker[O, A any] interface {
 	Ask(o *O) error
 	Answer(deadline time.Time) (A, error)
 }
+
+// Ender is a player that holds something for the length of a match (an
+// external program's process): End is called when the match ends, however
+// it ends — played out, interrupted, or failed.
+type Ender interface{ End() }
 
 // ErrTimeout is the error of an answer that came too late, or never: the
 // fault is a timeout, and the game's rule for no answer applies.
@@ -168,6 +174,13 @@ func (w *wired[O, A]) Answer(deadline time.Time) (A, error) {
 		return zero, fmt.Errorf("sim: Answer without Ask")
 	}
 	return w.parse(w.ask.Answer(deadline))
+}
+
+// End tells the wire player that the match is over.
+func (w *wired[O, A]) End() {
+	if e, ok := w.p.(Ender); ok {
+		e.End()
+	}
 }
 
 // Close closes the wire player if it holds anything.

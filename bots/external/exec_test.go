@@ -1,0 +1,187 @@
+package external
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
+)
+
+// script writes a shell script for a test bot and returns its path.
+func script(t *testing.T, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "bot.sh")
+	require.NoError(t, os.WriteFile(path, []byte("#!/bin/sh\n"+body), 0o755))
+	return path
+}
+
+// race sets up the toy race game (each turn adds the number a seat
+// answers) for seats entrants given by spec text.
+func race(t *testing.T, turns int, specs ...string) sim.Setup {
+	t.Helper()
+	st, err := simtest.Game(Exec()).Setup(simtest.ParamsJSON(t, fmt.Sprintf(`{"turns":%d,"players":%d}`, turns, len(specs))), simtest.Specs(t, specs...))
+	require.NoError(t, err)
+	return st
+}
+
+// play plays one match with every entrant in its own seat, and closes the
+// table.
+func play(t *testing.T, st sim.Setup, timeout time.Duration) sim.Result {
+	t.Helper()
+	table := st.NewTable()
+	table.SetMoveTimeout(timeout)
+	seating := make([]int, st.Seats())
+	for k := range seating {
+		seating[k] = k
+	}
+	res := table.Play(context.Background(), 1, seating)
+	require.NoError(t, table.Close())
+	return res
+}
+
+// gone reports whether process pid has ended (a zombie waiting for init to
+// reap it has), waiting up to two seconds for a kill to land.
+func gone(pid int) bool {
+	for range 200 {
+		data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return true
+		}
+		// pid (comm) state …; comm may hold spaces: the state follows the last ')'.
+		if fields := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:])); len(fields) > 0 && fields[0] == "Z" {
+			return true
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return false
+}
+
+// readPID reads the pid a test bot wrote.
+func readPID(t *testing.T, path string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	require.NoError(t, err)
+	return pid
+}
+
+// TestAWellBehavedProgram: the program gets the start line and one turn
+// line per turn, and its answers are played.
+func TestAWellBehavedProgram(t *testing.T) {
+	dir := t.TempDir()
+	bot := script(t, `read start; echo "$start" > `+dir+`/start
+n=0
+while read line; do n=$((n+1)); echo "$line" >> `+dir+`/turns; echo $n; done
+`)
+	st := race(t, 3, "exec:cmd="+bot, "step:by=2")
+	before := runtime.NumGoroutine()
+	res := play(t, st, 0)
+	require.Equal(t, before, runtime.NumGoroutine(), "no goroutine left once the table is closed")
+	require.NoError(t, res.Err)
+	require.Empty(t, res.Faults)
+	start, err := os.ReadFile(filepath.Join(dir, "start"))
+	require.NoError(t, err)
+	require.Regexp(t, `^\{"type":"start","game":"race","seat":0,"seats":2,"params":\{"divisor":1,"players":2,"turns":3\},"seed":[0-9]+\}\n$`, string(start))
+	turns, err := os.ReadFile(filepath.Join(dir, "turns"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(turns)), "\n")
+	require.Len(t, lines, 3)
+	for _, l := range lines {
+		require.Regexp(t, `^\{"type":"turn","observation":\{"total":[0-9]+\}\}$`, l)
+	}
+	h := simtest.Race{Players: 2}
+	var s0 simtest.RaceState
+	h.Init(&s0, sim.NewRand(1, sim.EngineStream))
+	require.Equal(t, []float64{float64(s0.Totals[0] + 1 + 2 + 3), float64(s0.Totals[1] + 6)}, res.Scores, "it answered 1, 2, 3")
+}
+
+// TestMisbehavingPrograms: each kind of misbehaviour is its seat's fault,
+// of the right kind, played as no answer; the match goes on, and no
+// process is left when the table is closed.
+func TestMisbehavingPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for deadlines of a second")
+	}
+	for _, tc := range []struct {
+		name, body string
+		kind       sim.FaultKind
+		msg        string // a part of the first fault's message
+		faults     int    // faults of seat 0 in 4 turns
+	}{
+		{"sleeps forever", `read start; read t; echo 1; read t; sleep 1000`, sim.FaultTimeout, "no answer before the deadline", 3},
+		{"exits at turn 3", `read start; read t; echo 1; read t; echo 1; read t; echo "bye" >&2; exit 3`, sim.FaultNoAnswer, "exit status 3; stderr: bye", 2},
+		{"prints garbage", `read start; while read t; do echo banana; done`, sim.FaultInvalid, `parsing "banana"`, 4},
+		{"prints a megabyte", `read start; read t; head -c 1048576 /dev/zero | tr '\0' 7; echo`, sim.FaultNoAnswer, "line longer than 65536 bytes", 4},
+		{"never reads", `exec sleep 1000`, sim.FaultTimeout, "no answer before the deadline", 4},
+		{"exits at once", ``, sim.FaultNoAnswer, "exit status 0", 4},
+		// Exited, but a child holds its output open: no end of output to
+		// see, so a timeout — or a broken pipe, if the shell is gone
+		// before the next turn is written.
+		{"leaves a child holding its output", `(sleep 1000) & read start; read t; echo 1; exit 0`, 0, "", 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			// The program forks a child that lingers, its output elsewhere.
+			childFile := filepath.Join(t.TempDir(), "child")
+			bot := script(t, "echo $$ > "+pidFile+"\n(sleep 1000) >/dev/null 2>&1 &\necho $! > "+childFile+"\n"+tc.body)
+			st := race(t, 4, "exec:cmd="+bot+",timeout=1s", "step")
+			res := play(t, st, 0)
+			require.NoError(t, res.Err)
+			var mine []sim.Fault
+			for _, f := range res.Faults {
+				if f.Seat == 0 {
+					mine = append(mine, f)
+				}
+			}
+			require.Len(t, mine, tc.faults, "%v", mine)
+			if tc.kind == 0 {
+				require.Contains(t, []sim.FaultKind{sim.FaultTimeout, sim.FaultNoAnswer}, mine[0].Kind, mine[0].Msg)
+			} else {
+				require.Equal(t, tc.kind, mine[0].Kind, mine[0].Msg)
+				require.Contains(t, mine[0].Msg, tc.msg)
+			}
+			require.True(t, gone(readPID(t, pidFile)), "the program is gone")
+			require.True(t, gone(readPID(t, childFile)), "the child it forked is gone")
+		})
+	}
+}
+
+// TestLateAnswerIsDropped: an answer that comes after its deadline is not
+// taken for the next turn's.
+func TestLateAnswerIsDropped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a deadline of a second")
+	}
+	bot := script(t, `read start; read t; sleep 1.5; echo 5; while read t; do echo 1; done`)
+	st := race(t, 4, "exec:cmd="+bot+",timeout=1s", "step")
+	res := play(t, st, 0)
+	require.Len(t, res.Faults, 1)
+	require.Equal(t, sim.FaultTimeout, res.Faults[0].Kind)
+	h := simtest.Race{Players: 2}
+	var s0 simtest.RaceState
+	h.Init(&s0, sim.NewRand(1, sim.EngineStream))
+	require.Equal(t, float64(s0.Totals[0]+3), res.Scores[0], "turns 2 to 4 play 1 each; the late 5 is dropped")
+}
+
+func TestBadSpecs(t *testing.T) {
+	for spec, msg := range map[string]string{
+		"exec":                      "bot exec: param cmd: required, none given",
+		"exec:cmd=/no/such/program": `bot exec:cmd=/no/such/program: param cmd: exec: "/no/such/program": stat /no/such/program: no such file or directory`,
+		"exec:cmd=sh,timeout=soon":  `bot exec:cmd=sh,timeout=soon: param timeout: "soon" is not a positive duration (write 50ms, 2s, 1m)`,
+		"exec:cmd=sh,proto=binary":  `bot exec:cmd=sh,proto=binary: param proto: "binary" is not one of json`,
+	} {
+		_, err := simtest.Game(Exec()).Setup(simtest.ParamsJSON(t, `{}`), simtest.Specs(t, spec, "step"))
+		require.EqualError(t, err, msg, spec)
+	}
+}
