@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/pflag"
@@ -53,12 +54,13 @@ the actions played in their text form and the state hash. --out and
 }
 
 type playOptions struct {
-	sel   selection
-	out   string
-	force bool
-	trace string
-	from  string
-	match int
+	sel         selection
+	moveTimeout time.Duration
+	out         string
+	force       bool
+	trace       string
+	from        string
+	match       int
 }
 
 func (o *playOptions) register(fs *pflag.FlagSet) {
@@ -68,6 +70,7 @@ func (o *playOptions) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.force, "force", false, "overwrite the --out and --trace files if they exist")
 	fs.StringVar(&o.from, "from", "", "replay a match of this results `file` (JSONL) and check its state hash; with --match")
 	fs.IntVar(&o.match, "match", 0, "with --from: the match to replay, its \"match\" `index`")
+	registerMoveTimeout(fs, &o.moveTimeout)
 }
 
 // playable is a match ready to play: the configured game, the match, and
@@ -90,6 +93,9 @@ type recordedMatch struct {
 func playMatch(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*playOptions)
 	if err := o.checkOutputs(); err != nil {
+		return err
+	}
+	if err := checkMoveTimeout(o.moveTimeout); err != nil {
 		return err
 	}
 	var g *playable
@@ -116,6 +122,7 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 	}
 
 	table := g.setup.NewTable()
+	table.SetMoveTimeout(o.moveTimeout)
 	var res sim.Result
 	if trace == nil {
 		res = table.Play(ctx, g.p.Seed, g.p.Seating)

@@ -153,6 +153,7 @@ func (o *runOptions) ratingOptions(entrants []string, seed uint64) (results.Opti
 type playFlags struct {
 	fs           *pflag.FlagSet
 	jobs         int
+	moveTimeout  time.Duration
 	out          string
 	force        bool
 	format       string
@@ -176,6 +177,20 @@ func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 	fs.BoolVar(&p.anyRevision, "any-revision", false, "let --resume continue a file another build of arena wrote")
 	fs.StringVarP(&p.format, "format", "f", "table", formatDoc)
 	fs.BoolVar(&p.progress, "progress", false, "show progress on stderr even when it is not a terminal (a line every few seconds)")
+	registerMoveTimeout(fs, &p.moveTimeout)
+}
+
+// registerMoveTimeout adds --move-timeout.
+func registerMoveTimeout(fs *pflag.FlagSet, d *time.Duration) {
+	fs.DurationVar(d, "move-timeout", 0, "how long an external bot (exec:…) has to answer each turn, e.g. 50ms; a later answer is a timeout fault, played as no answer. 0: each bot's own timeout= (10s by default). In-process bots are not timed")
+}
+
+// checkMoveTimeout refuses a negative --move-timeout.
+func checkMoveTimeout(d time.Duration) error {
+	if d < 0 {
+		return badInput("--move-timeout: %v is negative", d)
+	}
+	return nil
 }
 
 // registerShards adds the flags of formats that may be sharded.
@@ -194,6 +209,9 @@ func (p *playFlags) check() (results.Format, error) {
 	}
 	if p.jobs < 1 {
 		return 0, badInput("--jobs: %d is not a positive number", p.jobs)
+	}
+	if err := checkMoveTimeout(p.moveTimeout); err != nil {
+		return 0, err
 	}
 	if p.fs.Changed("out") && strings.TrimSpace(p.out) == "" {
 		return 0, badInput("--out: empty file name")
@@ -421,7 +439,7 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 		}
 	}
 	defer out.close()
-	cfg := runner.Config{Setup: setup, Plan: plan, Owned: runner.Skip(own, done), Scenario: scenario, Workers: o.jobs}
+	cfg := runner.Config{Setup: setup, Plan: plan, Owned: runner.Skip(own, done), Scenario: scenario, Workers: o.jobs, MoveTimeout: o.moveTimeout}
 	var prog *progress
 	if o.progress || isTerminal(env.stderr) {
 		prog = newProgress(env.stderr, format, done)

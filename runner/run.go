@@ -24,6 +24,9 @@ type Config struct {
 	Owned    []Span
 	Scenario string // the scenario's name, copied into every record
 	Workers  int    // goroutines playing matches; 0 means one per core; at most MaxWorkersPerCore per core
+	// MoveTimeout is the deadline of each answer of the players that think
+	// outside the match (external programs); 0 leaves each its own.
+	MoveTimeout time.Duration
 	// Progress, when not nil, is called after each batch of records is
 	// handed on, with the number handed on so far and the number of owned
 	// matches.
@@ -320,6 +323,7 @@ func (q *queue) stop() {
 func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- finished) {
 	table := cfg.Setup.NewTable()
 	defer table.Close() // what its players hold: processes, connections
+	table.SetMoveTimeout(cfg.MoveTimeout)
 	names := cfg.Setup.Entrants()
 	var local Local
 	if cfg.NewLocal != nil {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -66,14 +67,21 @@ func stripEntrantSuffix(text string) string {
 }
 
 // EntrantNames names the entrants of a run from their specs: each spec as
-// written, and a repeated spec as NAME#2, NAME#3… in order of appearance.
+// written, or its name= argument when it has one (an external program:
+// exec:cmd=./bot,name=mine is "mine"), and a repeated name as NAME#2,
+// NAME#3… in order of appearance.
 func EntrantNames(specs []BotSpec) []string {
 	names := make([]string, len(specs))
 	used := map[string]bool{}
 	for i, s := range specs {
-		name := s.String()
+		base := s.String()
+		var given string
+		if raw, ok := s.Args["name"]; ok && json.Unmarshal(raw, &given) == nil && strings.TrimSpace(given) != "" {
+			base = strings.TrimSpace(given)
+		}
+		name := base
 		for n := 2; used[name]; n++ {
-			name = fmt.Sprintf("%s#%d", s.String(), n)
+			name = fmt.Sprintf("%s#%d", base, n)
 		}
 		used[name] = true
 		names[i] = name

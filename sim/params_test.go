@@ -196,6 +196,15 @@ func TestEntrantNames(t *testing.T) {
 	a := sim.BotSpec{Name: "script"}
 	b := sim.BotSpec{Name: "script#2"} // built directly: ParseBotSpec would drop the suffix
 	require.Equal(t, []string{"script", "script#2", "script#3"}, sim.EntrantNames([]sim.BotSpec{a, b, a}))
+
+	// A name= argument names the entrant.
+	specs = nil
+	for _, s := range []string{"exec:cmd=./bot,name=mine", "exec:cmd=./other,name=mine", "exec:cmd=./bot", "stupid"} {
+		spec, err := sim.ParseBotSpec(s)
+		require.NoError(t, err)
+		specs = append(specs, spec)
+	}
+	require.Equal(t, []string{"mine", "mine#2", "exec:cmd=./bot", "stupid"}, sim.EntrantNames(specs))
 }
 
 func TestParseBotSpecDropsAnEntrantSuffix(t *testing.T) {

@@ -1,0 +1,13 @@
+#!/usr/bin/env python3
+"""A coin bot for arena's generic protocol (docs/bots.md): coin is the
+synthetic game whose bots declare their true Elo, from which the engine
+draws the results. This one answers 100 every match.
+
+    arena run coin/duel --bot exec:cmd=python3,args=examples/coin.py --bots coin
+"""
+import json
+import sys
+
+json.loads(sys.stdin.readline())  # the start line
+for line in sys.stdin:
+    print("100", flush=True)

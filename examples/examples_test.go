@@ -1,0 +1,87 @@
+// Package examples holds example bots, written in Python, that speak
+// arena's generic protocol (docs/bots.md), one per game. This test plays a
+// match of each against the game's own bots and checks that it played
+// every turn without a fault.
+package examples
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/cli"
+)
+
+func TestExampleBotsPlayWithoutFaults(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not on PATH: the example bots are not played")
+	}
+	for _, tc := range []struct {
+		script string
+		args   []string // the scenario and the other seats
+	}{
+		{"tron.py", []string{"tron/duel", "--bot", "straight"}},
+		{"minibus.py", []string{"minibus/ffa4", "--bots", "iaTICE,iaKeolis,iaTransdev"}},
+		{"vampires.py", []string{"vampires/duel", "--bot", "greedy"}},
+		{"aquariom.py", []string{"aquariom/duel", "--bot", "nearest", "--param", "nb_turns=200"}},
+		{"sopra.py", []string{"sopra/match", "--bots", "collector,brawler"}},
+		{"coin.py", []string{"coin/duel", "--bot", "coin"}},
+	} {
+		t.Run(tc.script, func(t *testing.T) {
+			script, err := filepath.Abs(tc.script)
+			require.NoError(t, err)
+			// Read by the test itself, the script is an input of its cached
+			// result: an edit runs it again.
+			src, err := os.ReadFile(script)
+			require.NoError(t, err)
+			require.Contains(t, string(src), "docs/bots.md", "each example says where the protocol is written")
+			out := filepath.Join(t.TempDir(), "match.jsonl")
+			args := append([]string{"play", "--bot", "exec:cmd=python3,args=" + script + ",name=example,timeout=5s", "--out", out}, tc.args...)
+			var stdout, stderr bytes.Buffer
+			code := cli.Main(context.Background(), args, &stdout, &stderr)
+			require.Equal(t, 0, code, stderr.String())
+			rec := lastRecord(t, out)
+			seat := slices.Index(rec.Bots, "example")
+			require.GreaterOrEqual(t, seat, 0, "%v", rec.Bots)
+			for _, f := range rec.Faults {
+				require.NotEqual(t, seat, f.Seat, "the example bot's fault: %+v", f)
+			}
+			require.Positive(t, rec.Turns)
+		})
+	}
+}
+
+type record struct {
+	Bots   []string `json:"bots"`
+	Turns  int      `json:"turns"`
+	Faults []struct {
+		Seat int    `json:"seat"`
+		Turn int    `json:"turn"`
+		Kind string `json:"kind"`
+		Msg  string `json:"msg"`
+	} `json:"faults"`
+}
+
+// lastRecord reads the match record of a results file.
+func lastRecord(t *testing.T, path string) record {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var last []byte
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		last = append(last[:0], sc.Bytes()...)
+	}
+	var rec record
+	require.NoError(t, json.Unmarshal(last, &rec))
+	return rec
+}
