@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -34,6 +35,8 @@ func TestExampleBotsPlayWithoutFaults(t *testing.T) {
 		{"aquariom.py", []string{"aquariom/duel", "--bot", "nearest", "--param", "nb_turns=200"}},
 		{"sopra.py", []string{"sopra/match", "--bots", "collector,brawler"}},
 		{"coin.py", []string{"coin/duel", "--bot", "coin"}},
+		// Written for the original referee's text, and entered unchanged.
+		{"minibus_original.py", []string{"minibus/ffa4", "--bots", "iaTICE,iaKeolis,iaTransdev"}},
 	} {
 		t.Run(tc.script, func(t *testing.T) {
 			script, err := filepath.Abs(tc.script)
@@ -44,7 +47,11 @@ func TestExampleBotsPlayWithoutFaults(t *testing.T) {
 			require.NoError(t, err)
 			require.Contains(t, string(src), "docs/bots.md", "each example says where the protocol is written")
 			out := filepath.Join(t.TempDir(), "match.jsonl")
-			args := append([]string{"play", "--bot", "exec:cmd=python3,args=" + script + ",name=example,timeout=5s", "--out", out}, tc.args...)
+			spec := "exec:cmd=python3,args=" + script + ",name=example,timeout=5s"
+			if strings.HasSuffix(tc.script, "_original.py") {
+				spec += ",proto=original"
+			}
+			args := append([]string{"play", "--bot", spec, "--out", out}, tc.args...)
 			var stdout, stderr bytes.Buffer
 			code := cli.Main(context.Background(), args, &stdout, &stderr)
 			require.Equal(t, 0, code, stderr.String())

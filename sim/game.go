@@ -248,10 +248,14 @@ func (e erased[S, O, A]) prepare(spec BotSpec, seats int, eff Params) (func() Pl
 	if codec.Parse == nil {
 		return nil, fail(fmt.Errorf("game %s has no wire forms", e.g.Name))
 	}
-	newWire, err := bot.Prepare(args, WireGame{Name: e.g.Name, Seats: seats, Params: eff, CheckAction: func(text string) error {
+	wg := WireGame{Name: e.g.Name, Seats: seats, Params: eff, CheckAction: func(text string) error {
 		_, err := codec.Parse(text)
 		return err
-	}})
+	}}
+	if o := codec.Original; o != nil {
+		wg.Original = &OriginalDeadlines{First: o.FirstTimeout, Turn: o.Timeout}
+	}
+	newWire, err := bot.Prepare(args, wg)
 	if err != nil {
 		return nil, fail(err)
 	}

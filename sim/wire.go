@@ -21,6 +21,24 @@ type Codec[O, A any] struct {
 	Parse func(text string) (A, error)
 	// Print appends an action's text.
 	Print func(dst []byte, a A) []byte
+	// Original, when not nil, is the game's original text protocol on a
+	// program's standard input and output, so that programs written for
+	// the original referee play unchanged.
+	Original *Original[O]
+}
+
+// Original is a game's original line protocol on a program's standard
+// input: what the referee wrote before the first turn and at every turn,
+// and how long it waited for the answer, one line.
+type Original[O any] struct {
+	// Start appends what the referee wrote at the start of a match, before
+	// the first turn's Turn, from the seat's first observation.
+	Start func(dst []byte, o *O) []byte
+	// Turn appends what the referee wrote at every turn the seat plays.
+	Turn func(dst []byte, o *O) []byte
+	// FirstTimeout and Timeout are the referee's deadlines: of the first
+	// answer of a match, and of every other.
+	FirstTimeout, Timeout time.Duration
 }
 
 // Form is the form in which a wire player reads observations.
@@ -28,8 +46,9 @@ type Form uint8
 
 // The forms.
 const (
-	FormNone Form = iota // it reads none: a script
-	FormJSON             // the codec's JSON
+	FormNone     Form = iota // it reads none: a script
+	FormJSON                 // the codec's JSON
+	FormOriginal             // the game's original protocol (Codec.Original)
 )
 
 // WireGame is what a wire bot learns of the game it is entered in when it
@@ -40,7 +59,13 @@ type WireGame struct {
 	Params Params // the effective parameters
 	// CheckAction reports whether text is an action of the game.
 	CheckAction func(text string) error
+	// Original is the game's original protocol's deadlines, nil when the
+	// game has none on standard input and output.
+	Original *OriginalDeadlines
 }
+
+// OriginalDeadlines are the deadlines of a game's original protocol.
+type OriginalDeadlines struct{ First, Turn time.Duration }
 
 // WirePlayer is a player that speaks a game's wire forms: it reads each
 // observation in its Form and answers an action's text. It may also
@@ -116,10 +141,11 @@ func faultOf(err error) FaultKind {
 // wired is a wire player as a Player of a game: it writes each observation
 // in the player's form and parses the answer with the game's codec.
 type wired[O, A any] struct {
-	codec *Codec[O, A]
-	p     WirePlayer
-	ask   WireAsker // p, when it asks in two steps
-	buf   []byte
+	codec   *Codec[O, A]
+	p       WirePlayer
+	ask     WireAsker // p, when it asks in two steps
+	buf     []byte
+	started bool // the original protocol's start is written
 }
 
 func newWired[O, A any](codec *Codec[O, A], p WirePlayer) *wired[O, A] {
@@ -128,14 +154,27 @@ func newWired[O, A any](codec *Codec[O, A], p WirePlayer) *wired[O, A] {
 	return w
 }
 
-func (w *wired[O, A]) Reset(m MatchInfo, rng *rand.Rand) { w.p.Reset(m, rng) }
+func (w *wired[O, A]) Reset(m MatchInfo, rng *rand.Rand) {
+	w.started = false
+	w.p.Reset(m, rng)
+}
 
-// observation writes o in the player's form.
+// observation writes o in the player's form: the JSON, or the original
+// protocol's turn, after its start in the first turn of a match.
 func (w *wired[O, A]) observation(o *O) []byte {
-	if w.p.Form() != FormJSON {
+	switch w.p.Form() {
+	case FormJSON:
+		w.buf = w.codec.JSON(w.buf[:0], o)
+	case FormOriginal:
+		w.buf = w.buf[:0]
+		if !w.started {
+			w.buf = w.codec.Original.Start(w.buf, o)
+			w.started = true
+		}
+		w.buf = w.codec.Original.Turn(w.buf, o)
+	default:
 		return nil
 	}
-	w.buf = w.codec.JSON(w.buf[:0], o)
 	return w.buf
 }
 

@@ -155,3 +155,32 @@ func TestMoveTimeout(t *testing.T) {
 	require.Equal(t, []sim.Fault{{Seat: 1, Turn: 1, Kind: sim.FaultTimeout, Msg: "seat thought too long: no answer before the deadline"}}, res.Faults)
 	require.True(t, errors.Is(late, sim.ErrTimeout))
 }
+
+// original is a wire player of the original protocol that logs what it
+// reads.
+type original struct{ *echo }
+
+func (o original) Form() sim.Form { return sim.FormOriginal }
+
+// TestOriginalProtocolStartsEveryMatch: a player of the original protocol
+// reads the protocol's start before its first turn of every match, then
+// one turn text a turn.
+func TestOriginalProtocolStartsEveryMatch(t *testing.T) {
+	log := &wireLog{}
+	bot := sim.WireBot{Name: "orig", Prepare: func(_ sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
+		require.Equal(t, &sim.OriginalDeadlines{First: time.Second, Turn: time.Second}, g.Original)
+		return func() sim.WirePlayer { return original{&echo{log: log, name: "orig", text: "2"}} }, nil
+	}}
+	st, err := simtest.Game(bot).Setup(sim.Params{"turns": []byte("2")}, simtest.Specs(t, "orig", "step"))
+	require.NoError(t, err)
+	table := st.NewTable()
+	for seed := range uint64(2) {
+		res := table.Play(context.Background(), seed, []int{0, 1})
+		require.NoError(t, res.Err)
+		h := headStart(simtest.Race{Players: 2}, seed)
+		require.Equal(t, []string{
+			fmt.Sprintf("orig act RACE\nTOTAL %v\n", h[0]),
+			fmt.Sprintf("orig act TOTAL %v\n", h[0]+2),
+		}, log.events[2*seed:], "match %d", seed)
+	}
+}

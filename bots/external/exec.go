@@ -50,8 +50,8 @@ const DefaultTimeout = 10 * time.Second
 var execParams = []sim.ParamSpec{
 	{Name: "cmd", Kind: sim.KindFile, Nullable: true, Default: "null", Doc: "the program to run (required): a path, or a name found on PATH"},
 	{Name: "args", Kind: sim.KindText, Default: `""`, Doc: "its arguments, separated by spaces (for more, write a wrapper script)"},
-	sim.ChoiceParam("proto", "json", []string{"json"}, "the protocol: json, the generic JSON lines of docs/bots.md"),
-	{Name: "timeout", Kind: sim.KindText, Default: `"10s"`, Doc: "how long it has to answer each turn, a duration such as 50ms or 2s; --move-timeout may shorten it"},
+	sim.ChoiceParam("proto", "json", []string{"json", "original"}, "the protocol: json, the generic JSON lines of docs/bots.md; original, the game's original referee text (Minibus)"),
+	{Name: "timeout", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "how long it has to answer each turn, a duration such as 50ms or 2s (default: 10s in json, the referee's deadlines in original); --move-timeout may shorten it"},
 	{Name: "name", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "its name in tables and records (default: the spec)"},
 }
 
@@ -67,17 +67,19 @@ func Exec() sim.WireBot {
 
 // program is what the spec of an exec bot says.
 type program struct {
-	path    string
-	args    []string
-	timeout time.Duration
-	game    string
+	path     string
+	args     []string
+	original bool          // the game's original protocol, not JSON lines
+	first    time.Duration // the deadline of the first answer of a match
+	timeout  time.Duration // of every other
+	game     string
 }
 
 func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
 	r := sim.NewParamReader(args, execParams)
 	cmd := r.Text("cmd")
 	argText := r.Text("args")
-	timeout := r.Text("timeout")
+	proto := r.String("proto")
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
@@ -85,38 +87,60 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	if err != nil {
 		return nil, fmt.Errorf("param cmd: %v", err)
 	}
-	d, err := time.ParseDuration(timeout)
-	if err != nil || d <= 0 {
-		return nil, fmt.Errorf("param timeout: %q is not a positive duration (write 50ms, 2s, 1m)", timeout)
+	p := program{path: path, args: strings.Fields(argText), first: DefaultTimeout, timeout: DefaultTimeout, game: g.Name}
+	if proto == "original" {
+		if g.Original == nil {
+			return nil, fmt.Errorf("param proto: %s has no original protocol on standard input and output (use proto=json)", g.Name)
+		}
+		p.original, p.first, p.timeout = true, g.Original.First, g.Original.Turn
 	}
-	p := program{path: path, args: strings.Fields(argText), timeout: d, game: g.Name}
+	if raw := args["timeout"]; string(raw) != "null" {
+		var text string
+		_ = json.Unmarshal(raw, &text)
+		d, err := time.ParseDuration(text)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("param timeout: %s is not a positive duration (write 50ms, 2s, 1m)", raw)
+		}
+		p.first, p.timeout = d, d
+	}
 	return func() sim.WirePlayer { return &process{prog: p} }, nil
 }
 
 // process is one seat's program, in the match being played.
 type process struct {
-	prog   program
-	cmd    *exec.Cmd
-	stdin  *os.File
-	stdout *os.File
-	out    *bufio.Reader
-	stderr *tail
-	broken error     // why the process gives no more answers this match
-	asked  time.Time // when the turn's observation was sent
-	late   int       // answers owed from turns it missed the deadline of
-	buf    []byte
-	state  *os.ProcessState // of the last process, once reaped
+	prog     program
+	cmd      *exec.Cmd
+	stdin    *os.File
+	stdout   *os.File
+	out      *bufio.Reader
+	stderr   *tail
+	broken   error     // why the process gives no more answers this match
+	asked    time.Time // when the turn's observation was sent
+	late     int       // answers owed from turns it missed the deadline of
+	answered bool      // it has been asked for an answer this match
+	buf      []byte
+	state    *os.ProcessState // of the last process, once reaped
 }
 
-// Form returns FormJSON: the process reads the game's JSON.
-func (p *process) Form() sim.Form { return sim.FormJSON }
+// Form returns the form the process reads: the game's JSON, or its
+// original protocol.
+func (p *process) Form() sim.Form {
+	if p.prog.original {
+		return sim.FormOriginal
+	}
+	return sim.FormJSON
+}
 
-// Reset starts the match's process and sends it the match's first line.
+// Reset starts the match's process and sends it the match's first line
+// (none in the original protocol, which starts with the first turn).
 func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	p.End()
-	p.broken, p.late = nil, 0
+	p.broken, p.late, p.answered = nil, 0, false
 	if err := p.start(); err != nil {
 		p.broken = err
+		return
+	}
+	if p.prog.original {
 		return
 	}
 	start := struct {
@@ -190,7 +214,7 @@ func (p *process) send(line []byte) {
 	if p.broken != nil {
 		return
 	}
-	_ = p.stdin.SetWriteDeadline(time.Now().Add(p.prog.timeout))
+	_ = p.stdin.SetWriteDeadline(time.Now().Add(max(p.prog.timeout, time.Second)))
 	if _, err := p.stdin.Write(line); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			p.fail(fmt.Errorf("%s reads no input: %w", p.prog.path, sim.ErrTimeout))
@@ -208,14 +232,19 @@ func (p *process) Act(obs []byte) (string, error) {
 	return p.Answer(time.Time{})
 }
 
-// Ask sends the turn's observation.
+// Ask sends the turn's observation: a turn line, or the original
+// protocol's text as it is.
 func (p *process) Ask(obs []byte) error {
 	if p.broken != nil {
 		return p.broken
 	}
-	p.buf = append(p.buf[:0], `{"type":"turn","observation":`...)
-	p.buf = append(p.buf, obs...)
-	p.buf = append(p.buf, "}\n"...)
+	if p.prog.original {
+		p.buf = append(p.buf[:0], obs...)
+	} else {
+		p.buf = append(p.buf[:0], `{"type":"turn","observation":`...)
+		p.buf = append(p.buf, obs...)
+		p.buf = append(p.buf, "}\n"...)
+	}
 	p.asked = time.Now()
 	p.send(p.buf)
 	return p.broken
@@ -228,7 +257,12 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 	if p.broken != nil {
 		return "", p.broken
 	}
-	own := p.asked.Add(p.prog.timeout)
+	limit := p.prog.timeout
+	if !p.answered {
+		limit = p.prog.first
+	}
+	p.answered = true
+	own := p.asked.Add(limit)
 	if deadline.IsZero() || own.Before(deadline) {
 		deadline = own
 	}

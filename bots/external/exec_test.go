@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/arenasim/arena/engines/coin"
 	"github.com/arenasim/arena/sim"
 	"github.com/arenasim/arena/sim/simtest"
 )
@@ -179,9 +180,12 @@ func TestBadSpecs(t *testing.T) {
 		"exec":                      "bot exec: param cmd: required, none given",
 		"exec:cmd=/no/such/program": `bot exec:cmd=/no/such/program: param cmd: exec: "/no/such/program": stat /no/such/program: no such file or directory`,
 		"exec:cmd=sh,timeout=soon":  `bot exec:cmd=sh,timeout=soon: param timeout: "soon" is not a positive duration (write 50ms, 2s, 1m)`,
-		"exec:cmd=sh,proto=binary":  `bot exec:cmd=sh,proto=binary: param proto: "binary" is not one of json`,
+		"exec:cmd=sh,proto=binary":  `bot exec:cmd=sh,proto=binary: param proto: "binary" is not one of json, original`,
 	} {
 		_, err := simtest.Game(Exec()).Setup(simtest.ParamsJSON(t, `{}`), simtest.Specs(t, spec, "step"))
 		require.EqualError(t, err, msg, spec)
 	}
+	g := coin.Game() // no original protocol on standard input and output
+	_, err := sim.Erase(&g, Exec()).Setup(sim.Params{}, simtest.Specs(t, "exec:cmd=sh,proto=original", "coin"))
+	require.EqualError(t, err, "bot exec:cmd=sh,proto=original: param proto: coin has no original protocol on standard input and output (use proto=json)")
 }

@@ -2,6 +2,7 @@ package minibus
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -195,6 +196,13 @@ func Game() sim.Game[State, View, Action] {
 			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
 			Parse: ParseLine,
 			Print: func(dst []byte, a Action) []byte { return append(dst, a.Line...) },
+			// The referee's stdin text: 1 s for the first answer, 50 ms after.
+			Original: &sim.Original[View]{
+				Start:        func(dst []byte, v *View) []byte { return v.AppendStart(dst) },
+				Turn:         func(dst []byte, v *View) []byte { return v.AppendTurn(dst) },
+				FirstTimeout: time.Second,
+				Timeout:      50 * time.Millisecond,
+			},
 		},
 	}
 }

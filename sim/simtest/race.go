@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"time"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -146,7 +147,8 @@ var (
 // Game returns Race with its parameters (players, turns) and bots:
 // step:by=N plays N every turn, dice plays 1 to 6 at random, panic panics,
 // mute answers nothing, and unlucky plays 13 in turn 2, crashing the engine;
-// then the wire bots given, which see {"total":N} and answer a number.
+// then the wire bots given, which see {"total":N} and answer a number (or,
+// in the original protocol, RACE at the start, then TOTAL N every turn).
 func Game(wire ...sim.WireBot) sim.AnyGame {
 	g := &sim.Game[RaceState, int, int]{
 		Name:    "race",
@@ -180,6 +182,12 @@ func Game(wire ...sim.WireBot) sim.AnyGame {
 			JSON:  func(dst []byte, total *int) []byte { return fmt.Appendf(dst, `{"total":%d}`, *total) },
 			Parse: strconv.Atoi,
 			Print: func(dst []byte, a int) []byte { return strconv.AppendInt(dst, int64(a), 10) },
+			Original: &sim.Original[int]{
+				Start:        func(dst []byte, _ *int) []byte { return append(dst, "RACE\n"...) },
+				Turn:         func(dst []byte, total *int) []byte { return fmt.Appendf(dst, "TOTAL %d\n", *total) },
+				FirstTimeout: time.Second,
+				Timeout:      time.Second,
+			},
 		},
 	}
 	return sim.Erase(g, wire...)
