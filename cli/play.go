@@ -318,6 +318,9 @@ func (m *recordedMatch) check(env *env, setup sim.Setup, replayed *results.Recor
 	if m.rec.Error != "" {
 		note += fmt.Sprintf(" (the recorded match failed: %s)", m.rec.Error)
 	}
+	if m.rec.Timed {
+		note += " (the match was timed: an external bot answered under a deadline, so its seed alone need not reproduce it)"
+	}
 	if replayed.StateHash != m.rec.StateHash {
 		return &exitError{ExitNegative, fmt.Errorf("--from %s: match %d replays to state %s, not the recorded %s%s",
 			m.path, m.rec.Match, replayed.StateHash, m.rec.StateHash, note)}

@@ -80,6 +80,9 @@ type Record struct {
 	Faults    []sim.Fault `json:"faults"` // bot faults in order; a fault's Seat indexes Bots
 	StateHash string      `json:"state_hash"`
 	Error     string      `json:"error,omitempty"` // set when the match did not finish
+	// Timed is set when a seat answered under a wall-clock deadline (an
+	// external program): its seed alone may not reproduce the match.
+	Timed bool `json:"timed,omitempty"`
 }
 
 // Clone returns a copy of r that shares nothing with it.

@@ -439,6 +439,7 @@ func NewRecord(setup sim.Setup, scenario string, p Pairing, names []string, res 
 		Turns:     res.Turns,
 		Faults:    res.Faults,
 		StateHash: sim.FormatHash(res.StateHash),
+		Timed:     res.Timed,
 	}
 	for k, e := range p.Seating {
 		rec.Bots[k] = names[e]

@@ -35,6 +35,9 @@ type Result struct {
 	Faults    []Fault
 	StateHash uint64
 	Err       error // an *EngineError or ErrInterrupted; nil for a finished match
+	// Timed is set when a player answered under a wall-clock deadline (an
+	// external program): the seed alone may not reproduce the match.
+	Timed bool
 }
 
 // TraceFunc is called with the state after Init (turn 0, no actions) and
@@ -100,6 +103,11 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	// lock, and a turn of a fast game costs less than a lock.
 	done := ctx.Done()
 	defer endAll(players)
+	for _, p := range players {
+		if _, ok := asker(p); ok {
+			res.Timed = true
+		}
+	}
 	m.streams.Seed(seed)
 	m.faults.Reset()
 	e.Init(s, m.streams.Engine())
