@@ -37,6 +37,7 @@ func TestExampleBotsPlayWithoutFaults(t *testing.T) {
 		{"coin.py", []string{"coin/duel", "--bot", "coin"}},
 		// Written for the original referee's text, and entered unchanged.
 		{"minibus_original.py", []string{"minibus/ffa4", "--bots", "iaTICE,iaKeolis,iaTransdev"}},
+		{"sopra_original.py", []string{"sopra/match", "--bots", "collector,brawler"}},
 	} {
 		t.Run(tc.script, func(t *testing.T) {
 			script, err := filepath.Abs(tc.script)

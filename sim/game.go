@@ -253,7 +253,7 @@ func (e erased[S, O, A]) prepare(spec BotSpec, seats int, eff Params) (func() Pl
 		return err
 	}}
 	if o := codec.Original; o != nil {
-		wg.Original = &OriginalDeadlines{First: o.FirstTimeout, Turn: o.Timeout}
+		wg.Original = &OriginalInfo{Transport: o.Transport, First: o.FirstTimeout, Turn: o.Timeout, Protocol: o.Protocol}
 	}
 	newWire, err := bot.Prepare(args, wg)
 	if err != nil {

@@ -1,10 +1,12 @@
 package sim
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -27,18 +29,60 @@ type Codec[O, A any] struct {
 	Original *Original[O]
 }
 
-// Original is a game's original line protocol on a program's standard
-// input: what the referee wrote before the first turn and at every turn,
-// and how long it waited for the answer, one line.
+// Original is a game's original protocol: what the referee wrote before the
+// first turn and at every turn, how it read the answer, and how long it
+// waited for it. On standard input and output (Transport Stdio) the answer
+// is one line; over TCP the referee is a server on a loopback port, the
+// program is started with the host and port as its last arguments and
+// connects, greets (Hello), and reads Bye when the match is over.
 type Original[O any] struct {
+	Transport Transport
 	// Start appends what the referee wrote at the start of a match, before
 	// the first turn's Turn, from the seat's first observation.
 	Start func(dst []byte, o *O) []byte
 	// Turn appends what the referee wrote at every turn the seat plays.
 	Turn func(dst []byte, o *O) []byte
 	// FirstTimeout and Timeout are the referee's deadlines: of the first
-	// answer of a match, and of every other.
+	// answer of a match (over TCP: of the connection and greeting), and
+	// of every other.
 	FirstTimeout, Timeout time.Duration
+	// Protocol is what a TCP protocol adds: the greeting, the answer's
+	// reading, the goodbye. Nil on standard input and output.
+	Protocol *Protocol
+}
+
+// Transport is how a program speaks a game's original protocol.
+type Transport uint8
+
+// The transports.
+const (
+	Stdio Transport = iota // standard input and output, one line an answer
+	TCP                    // arena serves a loopback port; the program connects
+)
+
+// Protocol is the part of an original protocol over TCP that is not the
+// observations: the greeting, the answer's reading, the goodbye.
+type Protocol struct {
+	// Args returns the arguments the program gets after its own, given the
+	// server's host and port and the seat: the host, the port, and
+	// whatever else the original clients were told (a game id, a team).
+	Args func(host string, port, seat int) []string
+	// Hello reads the program's greeting and returns the reply, or an
+	// error that refuses it.
+	Hello func(r *bufio.Reader, seat int) (reply []byte, err error)
+	// Answer reads one answer and returns its action text, or an
+	// *InvalidAnswer for one that is not an action.
+	Answer func(r *bufio.Reader, seat int) (string, error)
+	// Bye is written when the match is over, before the connection closes.
+	Bye []byte
+}
+
+// OriginalInfo is what a wire bot needs of a game's original protocol,
+// without its types: the transport, the deadlines and the TCP protocol.
+type OriginalInfo struct {
+	Transport   Transport
+	First, Turn time.Duration
+	Protocol    *Protocol
 }
 
 // Form is the form in which a wire player reads observations.
@@ -59,13 +103,9 @@ type WireGame struct {
 	Params Params // the effective parameters
 	// CheckAction reports whether text is an action of the game.
 	CheckAction func(text string) error
-	// Original is the game's original protocol's deadlines, nil when the
-	// game has none on standard input and output.
-	Original *OriginalDeadlines
+	// Original is the game's original protocol, nil when it has none.
+	Original *OriginalInfo
 }
-
-// OriginalDeadlines are the deadlines of a game's original protocol.
-type OriginalDeadlines struct{ First, Turn time.Duration }
 
 // WirePlayer is a player that speaks a game's wire forms: it reads each
 // observation in its Form and answers an action's text. It may also
@@ -237,4 +277,29 @@ func asker[O, A any](p Player[O, A]) (Asker[O, A], bool) {
 	}
 	a, ok := p.(Asker[O, A])
 	return a, ok
+}
+
+// ErrLongLine is the error of ReadLine for a line longer than its limit.
+var ErrLongLine = errors.New("line too long")
+
+// ReadLine reads one line of at most limit bytes from r and returns it
+// without its line end ("\n" or "\r\n"); a longer line is ErrLongLine. The
+// errors of r (a deadline, the end of the input) come back as they are.
+func ReadLine(r *bufio.Reader, limit int) (string, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > limit+2 {
+			return "", fmt.Errorf("%w: more than %d bytes", ErrLongLine, limit)
+		}
+		switch {
+		case err == nil:
+			return strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r"), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		default:
+			return "", err
+		}
+	}
 }

@@ -168,7 +168,7 @@ func (o original) Form() sim.Form { return sim.FormOriginal }
 func TestOriginalProtocolStartsEveryMatch(t *testing.T) {
 	log := &wireLog{}
 	bot := sim.WireBot{Name: "orig", Prepare: func(_ sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
-		require.Equal(t, &sim.OriginalDeadlines{First: time.Second, Turn: time.Second}, g.Original)
+		require.Equal(t, &sim.OriginalInfo{Transport: sim.Stdio, First: time.Second, Turn: time.Second}, g.Original)
 		return func() sim.WirePlayer { return original{&echo{log: log, name: "orig", text: "2"}} }, nil
 	}}
 	st, err := simtest.Game(bot).Setup(sim.Params{"turns": []byte("2")}, simtest.Specs(t, "orig", "step"))

@@ -14,14 +14,15 @@ package external
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -50,7 +51,7 @@ const DefaultTimeout = 10 * time.Second
 var execParams = []sim.ParamSpec{
 	{Name: "cmd", Kind: sim.KindFile, Nullable: true, Default: "null", Doc: "the program to run (required): a path, or a name found on PATH"},
 	{Name: "args", Kind: sim.KindText, Default: `""`, Doc: "its arguments, separated by spaces (for more, write a wrapper script)"},
-	sim.ChoiceParam("proto", "json", []string{"json", "original"}, "the protocol: json, the generic JSON lines of docs/bots.md; original, the game's original referee text (Minibus)"),
+	sim.ChoiceParam("proto", "json", []string{"json", "original"}, "the protocol: json, the generic JSON lines of docs/bots.md; original, the game's original referee protocol (Minibus on stdin/stdout, Sopra over TCP)"),
 	{Name: "timeout", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "how long it has to answer each turn, a duration such as 50ms or 2s (default: 10s in json, the referee's deadlines in original); --move-timeout may shorten it"},
 	{Name: "name", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "its name in tables and records (default: the spec)"},
 }
@@ -70,7 +71,8 @@ type program struct {
 	path     string
 	args     []string
 	original bool          // the game's original protocol, not JSON lines
-	first    time.Duration // the deadline of the first answer of a match
+	tcp      *sim.Protocol // the original protocol over TCP, nil on stdin/stdout
+	first    time.Duration // the deadline of the first answer of a match (over TCP: of the greeting)
 	timeout  time.Duration // of every other
 	game     string
 }
@@ -90,9 +92,12 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	p := program{path: path, args: strings.Fields(argText), first: DefaultTimeout, timeout: DefaultTimeout, game: g.Name}
 	if proto == "original" {
 		if g.Original == nil {
-			return nil, fmt.Errorf("param proto: %s has no original protocol on standard input and output (use proto=json)", g.Name)
+			return nil, fmt.Errorf("param proto: %s has no original protocol (use proto=json)", g.Name)
 		}
 		p.original, p.first, p.timeout = true, g.Original.First, g.Original.Turn
+		if g.Original.Transport == sim.TCP {
+			p.tcp = g.Original.Protocol
+		}
 	}
 	if raw := args["timeout"]; string(raw) != "null" {
 		var text string
@@ -109,18 +114,33 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 // process is one seat's program, in the match being played.
 type process struct {
 	prog     program
+	seat     int
 	cmd      *exec.Cmd
-	stdin    *os.File
-	stdout   *os.File
-	out      *bufio.Reader
+	w        writer        // where the observations go: its stdin, or the connection
+	r        reader        // where the answers come from: its stdout, or the connection
+	out      *bufio.Reader // r, buffered
 	stderr   *tail
-	broken   error     // why the process gives no more answers this match
-	asked    time.Time // when the turn's observation was sent
-	late     int       // answers owed from turns it missed the deadline of
-	answered bool      // it has been asked for an answer this match
+	ln       net.Listener // the server of a TCP protocol
+	ready    chan error   // the connection and greeting of a TCP protocol, once done
+	broken   error        // why the process gives no more answers this match
+	asked    time.Time    // when the turn's observation was sent
+	late     int          // answers owed from turns it missed the deadline of
+	answered bool         // it has been asked for an answer this match
 	buf      []byte
 	state    *os.ProcessState // of the last process, once reaped
 }
+
+// writer and reader are a pipe's ends or a connection, with deadlines.
+type (
+	writer interface {
+		io.WriteCloser
+		SetWriteDeadline(time.Time) error
+	}
+	reader interface {
+		io.ReadCloser
+		SetReadDeadline(time.Time) error
+	}
+)
 
 // Form returns the form the process reads: the game's JSON, or its
 // original protocol.
@@ -135,8 +155,14 @@ func (p *process) Form() sim.Form {
 // (none in the original protocol, which starts with the first turn).
 func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	p.End()
-	p.broken, p.late, p.answered = nil, 0, false
-	if err := p.start(); err != nil {
+	p.broken, p.late, p.answered, p.seat = nil, 0, false, m.Seat
+	var err error
+	if p.prog.tcp != nil {
+		err = p.serve()
+	} else {
+		err = p.start(nil)
+	}
+	if err != nil {
 		p.broken = err
 		return
 	}
@@ -156,44 +182,102 @@ func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 }
 
 // start starts the program in a process group of its own, with a minimal
-// environment, its output on pipes.
-func (p *process) start() error {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return err
+// environment and extra arguments after its own. On standard input and
+// output it speaks through pipes; over TCP (connected) its standard input
+// is empty and its output joins its standard error.
+func (p *process) start(extra []string) error {
+	var inR, inW, outR, outW *os.File
+	var err error
+	if p.prog.tcp == nil {
+		if inR, inW, err = os.Pipe(); err != nil {
+			return err
+		}
+		if outR, outW, err = os.Pipe(); err != nil {
+			closeAll(inR, inW)
+			return err
+		}
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
+		closeAll(inR, inW, outR, outW)
 		return err
 	}
-	cmd := exec.Command(p.prog.path, p.prog.args...)
+	cmd := exec.Command(p.prog.path, append(slices.Clone(p.prog.args), extra...)...)
 	cmd.Env = minimalEnv()
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.Stderr = errW
+	if p.prog.tcp == nil {
+		cmd.Stdin, cmd.Stdout = inR, outW
+	} else {
+		cmd.Stdout = errW
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	err = cmd.Start()
 	// The child has its ends; ours are closed either way.
-	inR.Close()
-	outW.Close()
-	errW.Close()
+	closeAll(inR, outW, errW)
 	if err != nil {
-		inW.Close()
-		outR.Close()
-		errR.Close()
+		closeAll(inW, outR, errR)
 		return fmt.Errorf("starting %s: %v", p.prog.path, err)
 	}
-	p.cmd, p.stdin, p.stdout, p.state = cmd, inW, outR, nil
-	p.out = bufio.NewReaderSize(outR, 4096)
+	p.cmd, p.state = cmd, nil
+	if p.prog.tcp == nil {
+		p.w, p.r = inW, outR
+		p.out = bufio.NewReaderSize(outR, 4096)
+	}
 	p.stderr = newTail(errR)
+	return nil
+}
+
+// closeAll closes the files that are open.
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
+}
+
+// serve listens on a loopback port, starts the program with the host and
+// port (and what else the protocol gives) as its last arguments, and waits
+// in the background for it to connect and greet: Ask waits for that.
+func (p *process) serve() error {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().(*net.TCPAddr)
+	if err := p.start(p.prog.tcp.Args(addr.IP.String(), addr.Port, p.seat)); err != nil {
+		_ = ln.Close()
+		return err
+	}
+	p.ln, p.ready = ln, make(chan error, 1)
+	deadline := time.Now().Add(p.prog.first)
+	go func() { p.ready <- p.accept(ln, deadline) }()
+	return nil
+}
+
+// accept takes the program's connection and greeting by the deadline.
+func (p *process) accept(ln net.Listener, deadline time.Time) error {
+	_ = ln.(*net.TCPListener).SetDeadline(deadline)
+	conn, err := ln.Accept()
+	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return fmt.Errorf("%s did not connect: %w", p.prog.path, sim.ErrTimeout)
+		}
+		return fmt.Errorf("%s did not connect: %v", p.prog.path, err)
+	}
+	_ = conn.SetDeadline(deadline)
+	out := bufio.NewReaderSize(conn, 4096)
+	reply, err := p.prog.tcp.Hello(out, p.seat)
+	if err != nil {
+		_ = conn.Close()
+		return fmt.Errorf("%s: greeting refused: %v", p.prog.path, err)
+	}
+	if _, err := conn.Write(reply); err != nil {
+		_ = conn.Close()
+		return fmt.Errorf("%s: %v", p.prog.path, err)
+	}
+	_ = conn.SetDeadline(time.Time{})
+	p.w, p.r, p.out = conn.(*net.TCPConn), conn.(*net.TCPConn), out
 	return nil
 }
 
@@ -214,8 +298,8 @@ func (p *process) send(line []byte) {
 	if p.broken != nil {
 		return
 	}
-	_ = p.stdin.SetWriteDeadline(time.Now().Add(max(p.prog.timeout, time.Second)))
-	if _, err := p.stdin.Write(line); err != nil {
+	_ = p.w.SetWriteDeadline(time.Now().Add(max(p.prog.timeout, time.Second)))
+	if _, err := p.w.Write(line); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			p.fail(fmt.Errorf("%s reads no input: %w", p.prog.path, sim.ErrTimeout))
 			return
@@ -233,8 +317,15 @@ func (p *process) Act(obs []byte) (string, error) {
 }
 
 // Ask sends the turn's observation: a turn line, or the original
-// protocol's text as it is.
+// protocol's text as it is (over TCP, once the program has connected).
 func (p *process) Ask(obs []byte) error {
+	if p.ready != nil {
+		err := <-p.ready
+		p.ready = nil
+		if err != nil {
+			p.fail(err)
+		}
+	}
 	if p.broken != nil {
 		return p.broken
 	}
@@ -266,9 +357,9 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 	if deadline.IsZero() || own.Before(deadline) {
 		deadline = own
 	}
-	_ = p.stdout.SetReadDeadline(deadline)
+	_ = p.r.SetReadDeadline(deadline)
 	for {
-		line, err := p.readLine()
+		line, err := p.readAnswer()
 		if err != nil {
 			return "", err
 		}
@@ -280,28 +371,28 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 	}
 }
 
-// readLine reads one line of output, without its line end.
-func (p *process) readLine() (string, error) {
-	var line []byte
-	for {
-		chunk, err := p.out.ReadSlice('\n')
-		line = append(line, chunk...)
-		if len(line) > MaxLineBytes {
-			p.fail(fmt.Errorf("%s wrote a line longer than %d bytes: stopped", p.prog.path, MaxLineBytes))
-			return "", p.broken
-		}
-		switch {
-		case err == nil:
-			return string(bytes.TrimRight(line, "\r\n")), nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, os.ErrDeadlineExceeded):
-			p.late++
-			return "", fmt.Errorf("%s: %w", p.prog.path, sim.ErrTimeout)
-		default:
-			p.fail(p.exited(err))
-			return "", p.broken
-		}
+// readAnswer reads one answer: a line, or what the TCP protocol reads.
+func (p *process) readAnswer() (string, error) {
+	var line string
+	var err error
+	if p.prog.tcp != nil {
+		line, err = p.prog.tcp.Answer(p.out, p.seat)
+	} else {
+		line, err = sim.ReadLine(p.out, MaxLineBytes)
+	}
+	var invalid *sim.InvalidAnswer
+	switch {
+	case err == nil || errors.As(err, &invalid):
+		return line, err
+	case errors.Is(err, sim.ErrLongLine):
+		p.fail(fmt.Errorf("%s wrote a line longer than %d bytes: stopped", p.prog.path, MaxLineBytes))
+		return "", p.broken
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		p.late++
+		return "", fmt.Errorf("%s: %w", p.prog.path, sim.ErrTimeout)
+	default:
+		p.fail(p.exited(err))
+		return "", p.broken
 	}
 }
 
@@ -340,16 +431,34 @@ func (p *process) Close() error {
 	return nil
 }
 
-// kill kills the process's group — the program and anything it started —
-// reaps it, and closes the pipes.
+// kill says goodbye over TCP, kills the process's group — the program and
+// anything it started — reaps it, and closes the pipes or the connection.
 func (p *process) kill() {
+	if p.ln != nil {
+		_ = p.ln.Close() // ends a pending Accept
+		if p.ready != nil {
+			if err := <-p.ready; err == nil && p.w != nil {
+				_ = p.w.Close()
+			}
+			p.ready = nil
+		} else if p.w != nil && p.prog.tcp != nil {
+			_ = p.w.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+			_, _ = p.w.Write(p.prog.tcp.Bye)
+		}
+		p.ln = nil
+	}
 	if p.cmd == nil {
 		return
 	}
 	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	p.state, _ = p.cmd.Process.Wait()
-	_ = p.stdin.Close()
-	_ = p.stdout.Close()
+	if p.w != nil {
+		_ = p.w.Close()
+	}
+	if p.r != nil {
+		_ = p.r.Close()
+	}
+	p.w, p.r = nil, nil
 	p.stderr.close()
 	p.cmd = nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -13,7 +14,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	sobots "github.com/arenasim/arena/bots/sopra"
 	"github.com/arenasim/arena/engines/coin"
+	"github.com/arenasim/arena/engines/sopra"
 	"github.com/arenasim/arena/sim"
 	"github.com/arenasim/arena/sim/simtest"
 )
@@ -187,5 +190,54 @@ func TestBadSpecs(t *testing.T) {
 	}
 	g := coin.Game() // no original protocol on standard input and output
 	_, err := sim.Erase(&g, Exec()).Setup(sim.Params{}, simtest.Specs(t, "exec:cmd=sh,proto=original", "coin"))
-	require.EqualError(t, err, "bot exec:cmd=sh,proto=original: param proto: coin has no original protocol on standard input and output (use proto=json)")
+	require.EqualError(t, err, "bot exec:cmd=sh,proto=original: param proto: coin has no original protocol (use proto=json)")
+}
+
+// TestOriginalProtocolOverTCP: a Sopra client that never connects, or
+// registers as another team, gives no answer (a timeout, a refusal) and
+// leaves no process; the match goes on.
+func TestOriginalProtocolOverTCP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a deadline of a second")
+	}
+	g := sopra.Game()
+	g.Bots = sobots.Bots()
+	game := sim.Erase(&g, Exec())
+	for _, tc := range []struct {
+		name, body string
+		kind       sim.FaultKind
+		msg        string
+	}{
+		{"never connects", `sleep 1000`, sim.FaultTimeout, "did not connect"},
+		{"registers as another team", `exec python3 -c "
+import socket, sys
+s = socket.create_connection((sys.argv[1], int(sys.argv[2])))
+s.sendall(b'x%%inscription::1;6\n')
+s.recv(100)
+" "$@"`, sim.FaultNoAnswer, "greeting refused: inscription to game 1 as team 6, want game 1 as team 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.kind == sim.FaultNoAnswer {
+				if _, err := exec.LookPath("python3"); err != nil {
+					t.Skip("no python3")
+				}
+			}
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			bot := script(t, "echo $$ > "+pidFile+"\n"+tc.body+"\n")
+			st, err := game.Setup(simtest.ParamsJSON(t, `{"players":2,"rounds":3}`), simtest.Specs(t, "exec:cmd="+bot+",proto=original,timeout=1s", "collector"))
+			require.NoError(t, err)
+			res := play(t, st, 0)
+			require.NoError(t, res.Err)
+			var mine []sim.Fault
+			for _, f := range res.Faults {
+				if f.Seat == 0 {
+					mine = append(mine, f)
+				}
+			}
+			require.NotEmpty(t, mine)
+			require.Equal(t, tc.kind, mine[0].Kind, mine[0].Msg)
+			require.Contains(t, mine[0].Msg, tc.msg)
+			require.True(t, gone(readPID(t, pidFile)), "the program is gone")
+		})
+	}
 }

@@ -1,9 +1,12 @@
 package sopra
 
 import (
+	"bufio"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // The original line protocol (rule sheet, "What a bot sees"; seed, "Jeu").
@@ -130,4 +133,67 @@ func AppendActionLine(dst []byte, l ActionLine) []byte {
 	dst = strconv.AppendInt(dst, int64(l.Round), 10)
 	dst = append(dst, ';')
 	return append(dst, l.Action.String()...)
+}
+
+// The original protocol over TCP (seed, "Communication avec le serveur"),
+// as arena serves it: the program is started with the server's host and
+// port, a game id and its team id as its last arguments; it connects,
+// registers with secret%%inscription::GAMEID;TEAMID and is answered
+// "Inscription OK"; every round it plays it receives a worldstate line and
+// answers an action line; "game over" ends the match. The team ids are the
+// seats' numbers from 1 (a seat's own is its team id); any secret is taken.
+
+// GameID is the game id arena gives the programs of the original protocol.
+const GameID = "1"
+
+// teamIDs are the team ids of the worldstate lines: the seats from 1.
+var teamIDs = []string{"1", "2", "3", "4", "5", "6"}
+
+// TeamID returns the team id of seat.
+func TeamID(seat int) string { return teamIDs[seat] }
+
+// maxLineBytes caps a line a program sends.
+const maxLineBytes = 4096
+
+// Protocol is the original protocol's greeting, answers and goodbye.
+var Protocol = &sim.Protocol{
+	Args: func(host string, port, seat int) []string {
+		return []string{host, strconv.Itoa(port), GameID, TeamID(seat)}
+	},
+	Hello: func(r *bufio.Reader, seat int) ([]byte, error) {
+		line, err := sim.ReadLine(r, maxLineBytes)
+		if err != nil {
+			return nil, err
+		}
+		_, rest, ok := strings.Cut(line, "%%inscription::")
+		game, team, ok2 := strings.Cut(rest, ";")
+		switch {
+		case !ok || !ok2:
+			return nil, fmt.Errorf("%q is not an inscription (want secret%%%%inscription::GAMEID;TEAMID)", line)
+		case game != GameID || team != TeamID(seat):
+			return nil, fmt.Errorf("inscription to game %s as team %s, want game %s as team %s", game, team, GameID, TeamID(seat))
+		}
+		return []byte("Inscription OK\n"), nil
+	},
+	Answer: func(r *bufio.Reader, seat int) (string, error) {
+		line, err := sim.ReadLine(r, maxLineBytes)
+		if err != nil {
+			return "", err
+		}
+		a, err := ParseActionLine(line)
+		if err != nil {
+			return "", &sim.InvalidAnswer{Err: err}
+		}
+		if a.Team != "" && a.Team != TeamID(seat) {
+			return "", &sim.InvalidAnswer{Err: fmt.Errorf("an action of team %s, not this seat's %s: ignored", a.Team, TeamID(seat))}
+		}
+		return a.Action.String(), nil
+	},
+	Bye: []byte("game over\n"),
+}
+
+// AppendWorldStateLine appends the round's worldstate line, with the
+// original protocol's team ids and a newline.
+func (v *View) AppendWorldStateLine(dst []byte) []byte {
+	return append(v.AppendWorldState(dst, teamIDs[:v.Players]), '\n')
 }

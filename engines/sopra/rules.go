@@ -2,6 +2,7 @@ package sopra
 
 import (
 	"github.com/arenasim/arena/sim"
+	"time"
 )
 
 // Version is the version of these rules; it is part of every rules hash, so
@@ -256,6 +257,15 @@ func Game() sim.Game[State, View, Action] {
 			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
 			Parse: ParseAction,
 			Print: func(dst []byte, a Action) []byte { return append(dst, a.String()...) },
+			// The event's TCP line protocol: 1 s a round, as the event.
+			Original: &sim.Original[View]{
+				Transport:    sim.TCP,
+				Start:        func(dst []byte, _ *View) []byte { return dst },
+				Turn:         func(dst []byte, v *View) []byte { return v.AppendWorldStateLine(dst) },
+				FirstTimeout: 10 * time.Second,
+				Timeout:      time.Second,
+				Protocol:     Protocol,
+			},
 		},
 	}
 }
