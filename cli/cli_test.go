@@ -199,7 +199,7 @@ func TestBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"run", "--game", "chess"}, `--game: unknown game "chess" (known: tron`},
-		{[]string{"run", "--bots", "stupid,genius"}, `--bots: unknown bot "genius" for game tron (known: random, stupid, straight, strong, script, exec)`},
+		{[]string{"run", "--bots", "stupid,genius"}, `--bots: unknown bot "genius" for game tron (known: random, stupid, straight, strong, script, exec, http)`},
 		{[]string{"run", "--bot", "strong:depth=x"}, `--bot: bot strong:depth=x: param depth: "x" is not a whole number`},
 		{[]string{"run", "--bots", "stupid", "--bot", "strong:depth=x"}, `--bot: bot strong:depth=x: param depth:`},
 		{[]string{"run", "--param", "width=1"}, "--param width: 2 players need 2 random start cells, but a 1×100 board has 0"},

@@ -93,3 +93,33 @@ func lastRecord(t *testing.T, path string) record {
 	require.NoError(t, json.Unmarshal(last, &rec))
 	return rec
 }
+
+// TestExampleWebBotPlays starts examples/tron_http.py, a web server of
+// botsArena's protocol, and plays a match against it with http:url=….
+func TestExampleWebBotPlays(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not on PATH: the example web bot is not played")
+	}
+	src, err := os.ReadFile("tron_http.py") // an input of the cached result
+	require.NoError(t, err)
+	require.Contains(t, string(src), "docs/bots.md")
+	server := exec.Command("python3", "tron_http.py", "0")
+	stdout, err := server.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, server.Start())
+	defer func() {
+		_ = server.Process.Kill()
+		_ = server.Wait()
+	}()
+	port, err := bufio.NewReader(stdout).ReadString('\n')
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "match.jsonl")
+	var o, e bytes.Buffer
+	code := cli.Main(context.Background(), []string{"play", "tron/duel", "--bot",
+		"http:url=http://127.0.0.1:" + strings.TrimSpace(port) + "/,name=example,timeout=5s", "--bot", "straight", "--out", out}, &o, &e)
+	require.Equal(t, 0, code, e.String())
+	rec := lastRecord(t, out)
+	require.Equal(t, []string{"example", "straight"}, rec.Bots)
+	require.Empty(t, rec.Faults)
+	require.Greater(t, rec.Turns, 100)
+}

@@ -69,7 +69,7 @@ func withBots[S, O, A any](g sim.Game[S, O, A], bots []sim.Bot[O, A]) sim.AnyGam
 
 // WireBots returns the bots defined once for every game, which play it
 // through its codec.
-func WireBots() []sim.WireBot { return []sim.WireBot{script.Bot(), external.Exec()} }
+func WireBots() []sim.WireBot { return []sim.WireBot{script.Bot(), external.Exec(), external.HTTP()} }
 
 func tronGame() sim.AnyGame { return withBots(tron.Game(), trbots.Bots()) }
 

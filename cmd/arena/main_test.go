@@ -76,7 +76,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 	var exit *exec.ExitError
 	require.True(t, errors.As(err, &exit))
 	require.Equal(t, 2, exit.ExitCode())
-	require.Equal(t, "arena: --bots: unknown bot \"nobody\" for game tron (known: random, stupid, straight, strong, script, exec)\n", stderr.String())
+	require.Equal(t, "arena: --bots: unknown bot \"nobody\" for game tron (known: random, stupid, straight, strong, script, exec, http)\n", stderr.String())
 }
 
 // runArena runs arena as a process and returns its exit code and stdout.

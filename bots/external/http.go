@@ -1,0 +1,221 @@
+package external
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/arenasim/arena/sim"
+)
+
+// httpParams are the http bot's arguments.
+var httpParams = []sim.ParamSpec{
+	{Name: "url", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "the bot's address (required), e.g. http://127.0.0.1:8080/tron: every message is POSTed there"},
+	{Name: "timeout", Kind: sim.KindText, Default: `"10s"`, Doc: "how long it has to answer each message, a duration such as 50ms or 2s; --move-timeout may shorten it"},
+	{Name: "name", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "its name in tables and records (default: the spec)"},
+}
+
+// HTTP returns the http bot: a bot that is a web server, as botsArena's
+// Tron bots are. For every match arena POSTs an init message, then, every
+// turn the seat plays, the game's JSON observation; the bot answers
+// {"play": ACTION}.
+func HTTP() sim.WireBot {
+	return sim.WireBot{
+		Name:    "http",
+		Summary: "a bot that is a web server (botsArena's protocol): arena POSTs init, then each turn's JSON; the bot answers {\"play\": ACTION}",
+		Params:  httpParams,
+		Prepare: prepareHTTP,
+	}
+}
+
+// MaxAnswerBytes caps the body of an http bot's answer.
+const MaxAnswerBytes = 64 << 10
+
+func prepareHTTP(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
+	r := sim.NewParamReader(args, httpParams)
+	addr := r.Text("url")
+	timeout := r.Text("timeout")
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	u, err := url.Parse(addr)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("param url: %q is not an http:// or https:// address", addr)
+	}
+	d, err := time.ParseDuration(timeout)
+	if err != nil || d <= 0 {
+		return nil, fmt.Errorf("param timeout: %q is not a positive duration (write 50ms, 2s, 1m)", timeout)
+	}
+	return func() sim.WirePlayer {
+		return &webBot{url: u.String(), timeout: d, game: g.Name, client: &http.Client{Transport: &http.Transport{}}}
+	}, nil
+}
+
+// webBot is one seat's web server.
+type webBot struct {
+	url     string
+	timeout time.Duration
+	game    string
+	client  *http.Client
+	gameID  string
+	ctx     context.Context // of the match: cancelled when it ends
+	cancel  context.CancelFunc
+	pending chan answer // the answer to the last message, once it comes
+	asked   time.Time
+	broken  error
+	buf     []byte
+}
+
+// answer is what a POST came back with.
+type answer struct {
+	play string
+	err  error
+}
+
+// Form returns FormJSON: the bot reads the game's JSON.
+func (b *webBot) Form() sim.Form { return sim.FormJSON }
+
+// Reset POSTs the init message of the match and waits for it to be taken.
+func (b *webBot) Reset(m sim.MatchInfo, rng *rand.Rand) {
+	b.End()
+	b.broken = nil
+	b.ctx, b.cancel = context.WithCancel(context.Background())
+	b.gameID = strconv.FormatUint(rng.Uint64(), 10)
+	init, _ := json.Marshal(struct {
+		GameID string `json:"game-id"`
+		Action string `json:"action"`
+		Game   string `json:"game"`
+		Board  string `json:"board"`
+		Player int    `json:"player-index"`
+		Seats  int    `json:"players"`
+	}{b.gameID, "init", b.game, "", m.Seat, m.Seats})
+	ctx, cancel := context.WithTimeout(b.ctx, b.timeout)
+	defer cancel()
+	if _, err := b.post(ctx, init, false); err != nil {
+		b.broken = fmt.Errorf("init: %w", err)
+	}
+}
+
+// post sends one message and returns the "play" of the answer, when asked
+// for.
+func (b *webBot) post(ctx context.Context, body []byte, play bool) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.url, bytes.NewReader(body))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := b.client.Do(req)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+		}
+		return "", err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+		}
+		return "", err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %s", b.url, resp.Status)}
+	}
+	if !play {
+		return "", nil
+	}
+	if len(data) > MaxAnswerBytes {
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered more than %d bytes", b.url, MaxAnswerBytes)}
+	}
+	var a struct {
+		Play *string `json:"play"`
+	}
+	if err := json.Unmarshal(data, &a); err != nil || a.Play == nil {
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %.80q, not {\"play\": ACTION}", b.url, data)}
+	}
+	return *a.Play, nil
+}
+
+// Act is Ask then Answer with the bot's own deadline.
+func (b *webBot) Act(obs []byte) (string, error) {
+	if err := b.Ask(obs); err != nil {
+		return "", err
+	}
+	return b.Answer(time.Time{})
+}
+
+// Ask POSTs the turn's observation, with the match's game id, in the
+// background.
+func (b *webBot) Ask(obs []byte) error {
+	if b.broken != nil {
+		return b.broken
+	}
+	b.buf = append(b.buf[:0], `{"game-id":`...)
+	b.buf = strconv.AppendQuote(b.buf, b.gameID)
+	if len(obs) > 2 {
+		b.buf = append(b.buf, ',')
+		b.buf = append(b.buf, obs[1:]...)
+	} else {
+		b.buf = append(b.buf, '}')
+	}
+	body := bytes.Clone(b.buf)
+	b.asked = time.Now()
+	ctx, cancel := context.WithDeadline(b.ctx, b.asked.Add(b.timeout))
+	done := make(chan answer, 1)
+	b.pending = done
+	go func() {
+		defer cancel()
+		play, err := b.post(ctx, body, true)
+		done <- answer{play, err}
+	}()
+	return nil
+}
+
+// Answer waits for the turn's answer until the earlier of the match's
+// deadline and the bot's own.
+func (b *webBot) Answer(deadline time.Time) (string, error) {
+	if b.broken != nil {
+		return "", b.broken
+	}
+	own := b.asked.Add(b.timeout)
+	if deadline.IsZero() || own.Before(deadline) {
+		deadline = own
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case a := <-b.pending:
+		b.pending = nil
+		return a.play, a.err
+	case <-timer.C:
+		return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+	}
+}
+
+// End cancels what is still pending: the match is over.
+func (b *webBot) End() {
+	if b.cancel != nil {
+		b.cancel()
+		b.cancel = nil
+	}
+	if b.pending != nil {
+		<-b.pending // the request has been cancelled: it ends at once
+		b.pending = nil
+	}
+}
+
+// Close drops the bot's idle connections: the table is done.
+func (b *webBot) Close() error {
+	b.End()
+	b.client.CloseIdleConnections()
+	return nil
+}

@@ -1,0 +1,116 @@
+package external
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	trbots "github.com/arenasim/arena/bots/tron"
+	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
+)
+
+// tronWithHTTP is Tron with its bots and the http bot.
+func tronWithHTTP(t *testing.T, params string, specs ...string) sim.Setup {
+	t.Helper()
+	g := tron.Game()
+	g.Bots = trbots.Bots()
+	st, err := sim.Erase(&g, HTTP()).Setup(simtest.ParamsJSON(t, params), simtest.Specs(t, specs...))
+	require.NoError(t, err)
+	return st
+}
+
+// TestHTTPBot: a web server plays Tron in botsArena's protocol — an init
+// message per match, then a play-turn per turn with the match's game id,
+// each answered {"play": …}.
+func TestHTTPBot(t *testing.T) {
+	var mu sync.Mutex
+	var got []map[string]any
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(body, &m), "%s", body)
+		mu.Lock()
+		got = append(got, m)
+		mu.Unlock()
+		if m["action"] == "init" {
+			_, _ = w.Write([]byte(`{"name":"up and down"}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"play":"y+"}`))
+	}))
+	defer srv.Close()
+	st := tronWithHTTP(t, `{"width":5,"height":5,"starts":[[0,0],[4,0]]}`, "http:url="+srv.URL+",name=web", "straight")
+	require.Equal(t, []string{"web", "straight"}, st.Entrants())
+	res := play(t, st, 0)
+	require.NoError(t, res.Err)
+	require.Empty(t, res.Faults)
+	require.Equal(t, "init", got[0]["action"])
+	require.Equal(t, "tron", got[0]["game"])
+	require.EqualValues(t, 0, got[0]["player-index"])
+	require.EqualValues(t, 2, got[0]["players"])
+	id := got[0]["game-id"]
+	require.NotEmpty(t, id)
+	for _, m := range got[1:] {
+		require.Equal(t, "play-turn", m["action"])
+		require.Equal(t, id, m["game-id"], "every message of a match has its game id")
+	}
+	require.Len(t, got, 1+5, "init, then four turns down the board's first column and a fifth into the wall")
+}
+
+// TestHTTPBotFaults: a server that answers late, answers garbage or is not
+// there gives no answer, with the right fault; nothing hangs.
+func TestHTTPBotFaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a deadline of a second")
+	}
+	handler := func(play string, delay time.Duration) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			var m map[string]any
+			_ = json.NewDecoder(r.Body).Decode(&m)
+			if m["action"] == "play-turn" {
+				select {
+				case <-time.After(delay):
+				case <-r.Context().Done():
+					return
+				}
+			}
+			_, _ = w.Write([]byte(play))
+		}
+	}
+	slow := httptest.NewServer(handler(`{"play":"y+"}`, 5*time.Second))
+	defer slow.Close()
+	garbage := httptest.NewServer(handler(`{"move":"up"}`, 0))
+	defer garbage.Close()
+	unknown := httptest.NewServer(handler(`{"play":"up"}`, 0))
+	defer unknown.Close()
+	gone := httptest.NewServer(handler("", 0))
+	gone.Close()
+	for _, tc := range []struct {
+		name, url string
+		kind      sim.FaultKind
+		msg       string
+	}{
+		{"late", slow.URL, sim.FaultTimeout, "no answer before the deadline"},
+		{"no play", garbage.URL, sim.FaultInvalid, `not {"play": ACTION}`},
+		{"not a direction", unknown.URL, sim.FaultInvalid, `"up" is not a direction`},
+		{"not there", gone.URL, sim.FaultNoAnswer, "init:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := tronWithHTTP(t, `{"width":5,"height":5,"starts":[[0,0],[4,0]]}`, "http:url="+tc.url+",timeout=1s", "straight")
+			res := play(t, st, 0)
+			require.NoError(t, res.Err)
+			require.Len(t, res.Faults, 1, "%v", res.Faults)
+			require.Equal(t, tc.kind, res.Faults[0].Kind, res.Faults[0].Msg)
+			require.Contains(t, res.Faults[0].Msg, tc.msg)
+			require.Equal(t, []int{2, 1}, res.Places, "no answer: eliminated")
+		})
+	}
+}
