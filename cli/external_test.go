@@ -3,7 +3,10 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -59,4 +62,56 @@ func TestTimedRecords(t *testing.T) {
 	raw, err := os.ReadFile(out2)
 	require.NoError(t, err)
 	require.NotContains(t, string(raw), "timed")
+}
+
+// TestExternalProcessesStayWithinTheWorkers: with -j 2 and two external
+// bots in a duel, at most 2 matches × 2 seats processes run at once, and
+// none is left when the run is over.
+func TestExternalProcessesStayWithinTheWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("samples /proc during a run")
+	}
+	marker := "arena-limit-" + strconv.Itoa(os.Getpid())
+	bot := filepath.Join(t.TempDir(), marker+".sh")
+	// It would linger after its input ends: only arena's kill ends it.
+	require.NoError(t, os.WriteFile(bot, []byte("#!/bin/sh\nread start\nwhile read turn; do echo y+; done\nsleep 1000\n"), 0o755))
+	most, stop := 0, make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			most = max(most, running(marker))
+			time.Sleep(2 * time.Millisecond)
+		}
+	}()
+	code, _, stderr := arena(t, "run", "tron/duel", "--param", "width=30", "--param", "height=30", "--bot", "exec:cmd="+bot+",name=a",
+		"--bot", "exec:cmd="+bot+",name=b", "--games", "40", "-j", "2")
+	close(stop)
+	<-done
+	require.Equal(t, 0, code, stderr)
+	require.Positive(t, most, "the sampling saw the processes")
+	require.LessOrEqual(t, most, 4)
+	require.Zero(t, running(marker), "none left")
+}
+
+// running counts the live processes whose command line holds marker.
+func running(marker string) int {
+	n := 0
+	cmdlines, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, path := range cmdlines {
+		data, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(data), marker) {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join(filepath.Dir(path), "stat"))
+		if err == nil && !strings.Contains(string(stat[strings.LastIndexByte(string(stat), ')'):]), ") Z") {
+			n++
+		}
+	}
+	return n
 }
