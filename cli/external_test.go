@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,8 +40,8 @@ func TestMoveTimeout(t *testing.T) {
 }
 
 // TestTimedRecords: a match with an external bot is marked timed in its
-// record, and a replay of it says why it may differ; a match of in-process
-// bots is not.
+// record, which keeps every turn's actions, and a replay plays them back; a
+// match of in-process bots is neither.
 func TestTimedRecords(t *testing.T) {
 	bot := filepath.Join(t.TempDir(), "left.sh")
 	require.NoError(t, os.WriteFile(bot, []byte("#!/bin/sh\nread start\nwhile read turn; do echo y+; done\n"), 0o755))
@@ -51,10 +52,16 @@ func TestTimedRecords(t *testing.T) {
 	require.Len(t, recs, 2)
 	for _, r := range recs {
 		require.True(t, r.Timed)
+		require.Len(t, r.Actions, r.Turns, "one row of actions a turn")
+		require.Equal(t, "y+", *r.Actions[0][slices.Index(r.Bots, "exec:cmd="+bot)])
 	}
+	// The replay plays the recorded actions back: the program is not
+	// needed any more, and the match is the same.
+	require.NoError(t, os.Remove(bot))
 	code, stdout, stderr := arena(t, "play", "--from", out, "--match", "1")
-	require.Contains(t, []int{0, 1}, code, stderr)
-	require.Contains(t, stdout+stderr, "the match was timed")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "matches match 1")
+	require.Contains(t, stdout, "(a timed match, played back from its recorded actions)")
 
 	out2 := filepath.Join(t.TempDir(), "r2.jsonl")
 	code, _, stderr = arena(t, "run", "tron/duel", "--bots", "straight,stupid", "--games", "2", "--out", out2)

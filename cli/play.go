@@ -15,6 +15,7 @@ import (
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/pflag"
 
+	"github.com/arenasim/arena/bots/script"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
@@ -252,16 +253,25 @@ func (o *playOptions) replay(args []string) (*playable, error) {
 		return nil, badInput("--from %s: match %d is a %s match in a %s file", o.from, rec.Match, rec.Game, h.Game)
 	}
 	// Each seat gets its own entrant, named as in the record; stripping
-	// the #N of a repeated entrant gives back its spec.
+	// the #N of a repeated entrant gives back its spec. A timed match
+	// (external bots) is played back from its recorded actions instead.
 	specs := make([]sim.BotSpec, len(rec.Bots))
 	p := runner.Pairing{Seed: rec.Seed, Seating: make([]int, len(rec.Bots))}
+	game := entry.Game
+	playBack := rec.Timed && rec.Actions != nil
+	if playBack {
+		game = sim.WithWire(game, script.Recorded(rec.Actions))
+	}
 	for k, name := range rec.Bots {
+		if playBack {
+			name = fmt.Sprintf("recorded:seat=%d", k)
+		}
 		if specs[k], err = sim.ParseBotSpec(name); err != nil {
 			return nil, badInput("--from %s: match %d, seat %d: %v", o.from, rec.Match, k, err)
 		}
 		p.Seating[k] = k
 	}
-	setup, err := entry.Game.Setup(h.Params, specs)
+	setup, err := game.Setup(h.Params, specs)
 	if err != nil {
 		return nil, badInput("--from %s: %v", o.from, err)
 	}
@@ -318,7 +328,10 @@ func (m *recordedMatch) check(env *env, setup sim.Setup, replayed *results.Recor
 	if m.rec.Error != "" {
 		note += fmt.Sprintf(" (the recorded match failed: %s)", m.rec.Error)
 	}
-	if m.rec.Timed {
+	switch {
+	case m.rec.Timed && m.rec.Actions != nil:
+		note += " (a timed match, played back from its recorded actions)"
+	case m.rec.Timed:
 		note += " (the match was timed: an external bot answered under a deadline, so its seed alone need not reproduce it)"
 	}
 	if replayed.StateHash != m.rec.StateHash {

@@ -2,6 +2,7 @@ package results
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -167,4 +168,22 @@ func TestLineEncoderMatchesWriter(t *testing.T) {
 		require.NoError(t, err)
 	}
 	require.Equal(t, want.String(), string(got))
+}
+
+// TestTimedRecordRoundTrip: a timed record's actions (null where a seat did
+// not act) go through a line and back, and a clone shares none of them.
+func TestTimedRecordRoundTrip(t *testing.T) {
+	up, none := "y+", ""
+	rec := &Record{Type: TypeMatch, Format: FormatVersion, Bots: []string{"a", "b"}, Scores: []float64{1, 0}, Places: []int{1, 2},
+		Turns: 2, StateHash: "0000000000000001", Timed: true, Actions: [][]*string{{&up, nil}, {&none, &up}}}
+	line, err := NewLineEncoder().AppendRecord(nil, rec)
+	require.NoError(t, err)
+	require.Contains(t, string(line), `"timed":true,"actions":[["y+",null],["","y+"]]`)
+	var back Record
+	require.NoError(t, json.Unmarshal(line, &back))
+	require.Equal(t, rec.Actions, back.Actions)
+
+	c := rec.Clone()
+	c.Actions[1][1] = nil
+	require.NotNil(t, rec.Actions[1][1], "the clone's rows are its own")
 }

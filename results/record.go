@@ -83,6 +83,10 @@ type Record struct {
 	// Timed is set when a seat answered under a wall-clock deadline (an
 	// external program): its seed alone may not reproduce the match.
 	Timed bool `json:"timed,omitempty"`
+	// Actions, in a timed match only, holds every turn's action text per
+	// seat (null for a seat that did not act): arena play --from plays
+	// them back instead of the bots.
+	Actions [][]*string `json:"actions,omitempty"`
 }
 
 // Clone returns a copy of r that shares nothing with it.
@@ -92,6 +96,12 @@ func (r *Record) Clone() *Record {
 	c.Scores = slices.Clone(r.Scores)
 	c.Places = slices.Clone(r.Places)
 	c.Faults = slices.Clone(r.Faults)
+	if r.Actions != nil {
+		c.Actions = make([][]*string, len(r.Actions))
+		for i, row := range r.Actions {
+			c.Actions[i] = slices.Clone(row)
+		}
+	}
 	return &c
 }
 

@@ -440,6 +440,7 @@ func NewRecord(setup sim.Setup, scenario string, p Pairing, names []string, res 
 		Faults:    res.Faults,
 		StateHash: sim.FormatHash(res.StateHash),
 		Timed:     res.Timed,
+		Actions:   res.Actions,
 	}
 	for k, e := range p.Seating {
 		rec.Bots[k] = names[e]

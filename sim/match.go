@@ -38,6 +38,9 @@ type Result struct {
 	// Timed is set when a player answered under a wall-clock deadline (an
 	// external program): the seed alone may not reproduce the match.
 	Timed bool
+	// Actions, for a timed match only, holds every turn's action text per
+	// seat (nil for a seat that did not act): what a replay plays back.
+	Actions [][]*string
 }
 
 // TraceFunc is called with the state after Init (turn 0, no actions) and
@@ -142,6 +145,9 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 				m.acts[k] = m.act(k, players[k], &m.views[k])
 			}
 		}
+		if res.Timed {
+			res.Actions = append(res.Actions, actionTexts(e, m.toAct, m.acts))
+		}
 		e.Step(s, m.acts, m.streams.Engine(), &m.faults)
 		if m.Trace != nil {
 			m.Trace(turn, m.toAct, m.acts, s)
@@ -154,6 +160,17 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	res.Faults = slices.Clone(m.faults.Faults())
 	res.StateHash = e.Hash(s)
 	return res
+}
+
+// actionTexts returns the text of each seat's action of a turn, nil for the
+// seats that did not act.
+func actionTexts[S, O, A any](e Engine[S, O, A], toAct []int, acts []A) []*string {
+	row := make([]*string, len(acts))
+	for _, k := range toAct {
+		text := string(e.AppendAction(nil, acts[k]))
+		row[k] = &text
+	}
+	return row
 }
 
 // endAll tells the players that hold something for a match that it is

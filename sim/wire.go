@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 )
@@ -302,4 +303,17 @@ func ReadLine(r *bufio.Reader, limit int) (string, error) {
 			return "", err
 		}
 	}
+}
+
+// WithWire returns g with more wire bots, after its own: a replay's
+// recorded players, a test's probes.
+func WithWire(g AnyGame, extra ...WireBot) AnyGame {
+	if w, ok := g.(interface{ withWire([]WireBot) AnyGame }); ok {
+		return w.withWire(extra)
+	}
+	return g
+}
+
+func (e erased[S, O, A]) withWire(extra []WireBot) AnyGame {
+	return erased[S, O, A]{e.g, append(slices.Clone(e.wire), extra...)}
 }

@@ -103,3 +103,33 @@ func (p *Player) Act([]byte) (string, error) {
 	p.next++
 	return p.acts[p.next-1], nil
 }
+
+// recordedParams are the arguments of a recorded player.
+var recordedParams = []sim.ParamSpec{sim.IntParam("seat", 0, 0, 1<<20, "the seat whose recorded actions it plays")}
+
+// Recorded returns a bot that plays back the actions recorded in a timed
+// match's record (per turn, per seat: the action's text, nil where the seat
+// did not act), for arena play --from: recorded:seat=K plays seat K's. A
+// replay then needs no external program, and gives the recorded match
+// whatever the programs would answer now.
+func Recorded(actions [][]*string) sim.WireBot {
+	return sim.WireBot{
+		Name:    "recorded",
+		Summary: "plays back a seat's actions recorded in a timed match (arena play --from)",
+		Params:  recordedParams,
+		Prepare: func(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
+			r := sim.NewParamReader(args, recordedParams)
+			seat := r.Int("seat")
+			if err := r.Err(); err != nil {
+				return nil, err
+			}
+			var acts []string
+			for _, row := range actions {
+				if seat < len(row) && row[seat] != nil {
+					acts = append(acts, *row[seat])
+				}
+			}
+			return func() sim.WirePlayer { return NewPlayer(acts) }, nil
+		},
+	}
+}
