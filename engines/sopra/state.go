@@ -194,16 +194,7 @@ func (r *Rules) AppendState(dst []byte, s *State) []byte {
 		if seat > 0 {
 			dst = append(dst, ',')
 		}
-		dst = append(dst, `{"x":`...)
-		dst = strconv.AppendInt(dst, int64(p.Pos.X), 10)
-		dst = appendField(dst, "y", p.Pos.Y)
-		dst = append(dst, `,"caddie":[`...)
-		dst = strconv.AppendInt(dst, int64(p.Caddie.X), 10)
-		dst = append(dst, ',')
-		dst = strconv.AppendInt(dst, int64(p.Caddie.Y), 10)
-		dst = append(dst, ']')
-		dst = appendField(dst, "score", p.Score)
-		dst = appendField(dst, "jumps", p.Jumps)
+		dst = p.appendPublic(dst)
 		dst = appendField(dst, "carrying", p.Carrying)
 		dst = append(dst, `,"stunned":`...)
 		dst = strconv.AppendBool(dst, p.Stunned)
@@ -229,6 +220,21 @@ func (r *Rules) AppendState(dst []byte, s *State) []byte {
 		dst = append(dst, '}')
 	}
 	return append(dst, "]}"...)
+}
+
+// appendPublic opens the player's JSON object with what every player
+// shows: {"x":…,"y":…,"caddie":[x,y],"score":…,"jumps":… (no closing brace).
+func (p *Player) appendPublic(dst []byte) []byte {
+	dst = append(dst, `{"x":`...)
+	dst = strconv.AppendInt(dst, int64(p.Pos.X), 10)
+	dst = appendField(dst, "y", p.Pos.Y)
+	dst = append(dst, `,"caddie":[`...)
+	dst = strconv.AppendInt(dst, int64(p.Caddie.X), 10)
+	dst = append(dst, ',')
+	dst = strconv.AppendInt(dst, int64(p.Caddie.Y), 10)
+	dst = append(dst, ']')
+	dst = appendField(dst, "score", p.Score)
+	return appendField(dst, "jumps", p.Jumps)
 }
 
 // appendField appends ,"name":v.

@@ -145,16 +145,7 @@ func (v *View) AppendJSON(dst []byte) []byte {
 		if seat > 0 {
 			dst = append(dst, ',')
 		}
-		dst = append(dst, `{"x":`...)
-		dst = strconv.AppendInt(dst, int64(p.Pos.X), 10)
-		dst = appendField(dst, "y", p.Pos.Y)
-		dst = append(dst, `,"caddie":[`...)
-		dst = strconv.AppendInt(dst, int64(p.Caddie.X), 10)
-		dst = append(dst, ',')
-		dst = strconv.AppendInt(dst, int64(p.Caddie.Y), 10)
-		dst = append(dst, ']')
-		dst = appendField(dst, "score", p.Score)
-		dst = appendField(dst, "jumps", p.Jumps)
+		dst = p.appendPublic(dst)
 		dst = append(dst, `,"carrying":`...)
 		dst = strconv.AppendBool(dst, p.Carrying != noOne)
 		dst = append(dst, `,"stunned":`...)
