@@ -67,8 +67,9 @@ type Match[S, O, A any] struct {
 	// turn's observations are sent. A later answer is a timeout fault.
 	MoveTimeout time.Duration
 
-	asked    []bool    // per seat: asked in two steps this turn
-	deadline time.Time // of this turn's answers; zero for none
+	askers   []Asker[O, A] // per seat of this match: nil unless asked in two steps
+	asked    []bool        // per seat: asked in two steps this turn
+	deadline time.Time     // of this turn's answers; zero for none
 }
 
 // NewMatch returns a match player for engine e; params are the effective
@@ -106,11 +107,7 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	// lock, and a turn of a fast game costs less than a lock.
 	done := ctx.Done()
 	defer endAll(players)
-	for _, p := range players {
-		if _, ok := asker(p); ok {
-			res.Timed = true
-		}
-	}
+	res.Timed = m.findAskers(players)
 	m.streams.Seed(seed)
 	m.faults.Reset()
 	e.Init(s, m.streams.Engine())
@@ -137,10 +134,12 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 		for _, k := range m.toAct {
 			e.Observe(s, k, &m.views[k])
 		}
-		m.askAll(players)
+		if res.Timed {
+			m.askAll()
+		}
 		for _, k := range m.toAct {
 			if m.asked[k] {
-				m.acts[k] = m.answer(k, players[k])
+				m.acts[k] = m.answer(k)
 			} else {
 				m.acts[k] = m.act(k, players[k], &m.views[k])
 			}
@@ -196,18 +195,33 @@ func (m *Match[S, O, A]) reset(seat int, p Player[O, A]) {
 	p.Reset(m.info, m.streams.Seat(seat))
 }
 
-// askAll sends their observation to the players of this turn that are
-// asked in two steps (external programs), before any player answers, so
-// that they all think at once; the deadline of their answers starts now.
-func (m *Match[S, O, A]) askAll(players []Player[O, A]) {
-	if len(m.asked) < len(players) {
+// findAskers notes, once a match, which players are asked in two steps
+// (external programs), and reports whether any is.
+func (m *Match[S, O, A]) findAskers(players []Player[O, A]) (found bool) {
+	if len(m.askers) < len(players) {
+		m.askers = make([]Asker[O, A], len(players))
 		m.asked = make([]bool, len(players))
 	}
+	clear(m.askers)
+	clear(m.asked)
+	for k, p := range players {
+		if a, ok := asker(p); ok {
+			m.askers[k] = a
+			found = true
+		}
+	}
+	return found
+}
+
+// askAll sends their observation to the players of this turn that are
+// asked in two steps, before any player answers, so that they all think
+// at once; the deadline of their answers starts now.
+func (m *Match[S, O, A]) askAll() {
 	clear(m.asked)
 	m.deadline = time.Time{}
 	for _, k := range m.toAct {
-		a, ok := asker(players[k])
-		if !ok {
+		a := m.askers[k]
+		if a == nil {
 			continue
 		}
 		if m.MoveTimeout > 0 && m.deadline.IsZero() {
@@ -235,7 +249,7 @@ func (m *Match[S, O, A]) ask(seat int, a Asker[O, A], o *O) (ok bool) {
 }
 
 // answer collects the answer of a seat asked in two steps.
-func (m *Match[S, O, A]) answer(seat int, p Player[O, A]) (act A) {
+func (m *Match[S, O, A]) answer(seat int) (act A) {
 	defer func() {
 		if r := recover(); r != nil {
 			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
@@ -243,8 +257,7 @@ func (m *Match[S, O, A]) answer(seat int, p Player[O, A]) (act A) {
 			act = zero
 		}
 	}()
-	a, _ := asker(p)
-	act, err := a.Answer(m.deadline)
+	act, err := m.askers[seat].Answer(m.deadline)
 	if err != nil {
 		m.faults.Add(seat, faultOf(err), err.Error())
 		var zero A
