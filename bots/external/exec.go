@@ -102,13 +102,31 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	if raw := args["timeout"]; string(raw) != "null" {
 		var text string
 		_ = json.Unmarshal(raw, &text)
-		d, err := time.ParseDuration(text)
-		if err != nil || d <= 0 {
-			return nil, fmt.Errorf("param timeout: %s is not a positive duration (write 50ms, 2s, 1m)", raw)
+		d, err := parseTimeout(text)
+		if err != nil {
+			return nil, err
 		}
 		p.first, p.timeout = d, d
 	}
 	return func() sim.WirePlayer { return &process{prog: p} }, nil
+}
+
+// parseTimeout reads the timeout= argument of an external bot.
+func parseTimeout(text string) (time.Duration, error) {
+	d, err := time.ParseDuration(text)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("param timeout: %q is not a positive duration (write 50ms, 2s, 1m)", text)
+	}
+	return d, nil
+}
+
+// earlier returns the earlier of a bot's own deadline and the match's,
+// the zero time standing for no deadline of the match.
+func earlier(own, match time.Time) time.Time {
+	if match.IsZero() || own.Before(match) {
+		return own
+	}
+	return match
 }
 
 // process is one seat's program, in the match being played.
@@ -353,10 +371,7 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 		limit = p.prog.first
 	}
 	p.answered = true
-	own := p.asked.Add(limit)
-	if deadline.IsZero() || own.Before(deadline) {
-		deadline = own
-	}
+	deadline = earlier(p.asked.Add(limit), deadline)
 	_ = p.r.SetReadDeadline(deadline)
 	for {
 		line, err := p.readAnswer()

@@ -50,9 +50,9 @@ func prepareHTTP(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("param url: %q is not an http:// or https:// address", addr)
 	}
-	d, err := time.ParseDuration(timeout)
-	if err != nil || d <= 0 {
-		return nil, fmt.Errorf("param timeout: %q is not a positive duration (write 50ms, 2s, 1m)", timeout)
+	d, err := parseTimeout(timeout)
+	if err != nil {
+		return nil, err
 	}
 	return func() sim.WirePlayer {
 		return &webBot{url: u.String(), timeout: d, game: g.Name, client: &http.Client{Transport: &http.Transport{}}}
@@ -186,11 +186,7 @@ func (b *webBot) Answer(deadline time.Time) (string, error) {
 	if b.broken != nil {
 		return "", b.broken
 	}
-	own := b.asked.Add(b.timeout)
-	if deadline.IsZero() || own.Before(deadline) {
-		deadline = own
-	}
-	timer := time.NewTimer(time.Until(deadline))
+	timer := time.NewTimer(time.Until(earlier(b.asked.Add(b.timeout), deadline)))
 	defer timer.Stop()
 	select {
 	case a := <-b.pending:
