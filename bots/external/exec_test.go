@@ -142,12 +142,7 @@ func TestMisbehavingPrograms(t *testing.T) {
 			st := race(t, 4, "exec:cmd="+bot+",timeout=1s", "step")
 			res := play(t, st, 0)
 			require.NoError(t, res.Err)
-			var mine []sim.Fault
-			for _, f := range res.Faults {
-				if f.Seat == 0 {
-					mine = append(mine, f)
-				}
-			}
+			mine := faultsOf(res, 0)
 			require.Len(t, mine, tc.faults, "%v", mine)
 			if tc.kind == 0 {
 				require.Contains(t, []sim.FaultKind{sim.FaultTimeout, sim.FaultNoAnswer}, mine[0].Kind, mine[0].Msg)
@@ -228,16 +223,22 @@ s.recv(100)
 			require.NoError(t, err)
 			res := play(t, st, 0)
 			require.NoError(t, res.Err)
-			var mine []sim.Fault
-			for _, f := range res.Faults {
-				if f.Seat == 0 {
-					mine = append(mine, f)
-				}
-			}
+			mine := faultsOf(res, 0)
 			require.NotEmpty(t, mine)
 			require.Equal(t, tc.kind, mine[0].Kind, mine[0].Msg)
 			require.Contains(t, mine[0].Msg, tc.msg)
 			require.True(t, gone(readPID(t, pidFile)), "the program is gone")
 		})
 	}
+}
+
+// faultsOf returns the faults of one seat in a match.
+func faultsOf(res sim.Result, seat int) []sim.Fault {
+	var mine []sim.Fault
+	for _, f := range res.Faults {
+		if f.Seat == seat {
+			mine = append(mine, f)
+		}
+	}
+	return mine
 }
