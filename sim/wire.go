@@ -43,6 +43,12 @@ type Original[O any] struct {
 	Start func(dst []byte, o *O) []byte
 	// Turn appends what the referee wrote at every turn the seat plays.
 	Turn func(dst []byte, o *O) []byte
+	// Update, when not nil, is written instead of Turn by a referee that
+	// told each seat only what changed since it last played (Vampires'
+	// UPD): seen is the seat's memory of the game, kept for it by its wire
+	// player for the match and empty when the match starts, which Update
+	// reads and brings up to date.
+	Update func(dst []byte, o *O, seen *[]byte) []byte
 	// FirstTimeout and Timeout are the referee's deadlines: of the first
 	// answer of a match (over TCP: of the connection and greeting), and
 	// of every other.
@@ -186,7 +192,8 @@ type wired[O, A any] struct {
 	p       WirePlayer
 	ask     WireAsker // p, when it asks in two steps
 	buf     []byte
-	started bool // the original protocol's start is written
+	started bool   // the original protocol's start is written
+	seen    []byte // the seat's memory of the game, for Original.Update
 }
 
 func newWired[O, A any](codec *Codec[O, A], p WirePlayer) *wired[O, A] {
@@ -196,7 +203,7 @@ func newWired[O, A any](codec *Codec[O, A], p WirePlayer) *wired[O, A] {
 }
 
 func (w *wired[O, A]) Reset(m MatchInfo, rng *rand.Rand) {
-	w.started = false
+	w.started, w.seen = false, w.seen[:0]
 	w.p.Reset(m, rng)
 }
 
@@ -212,7 +219,11 @@ func (w *wired[O, A]) observation(o *O) []byte {
 			w.buf = w.codec.Original.Start(w.buf, o)
 			w.started = true
 		}
-		w.buf = w.codec.Original.Turn(w.buf, o)
+		if w.codec.Original.Update != nil {
+			w.buf = w.codec.Original.Update(w.buf, o, &w.seen)
+		} else {
+			w.buf = w.codec.Original.Turn(w.buf, o)
+		}
 	default:
 		return nil
 	}

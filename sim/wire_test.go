@@ -164,7 +164,8 @@ func (o original) Form() sim.Form { return sim.FormOriginal }
 
 // TestOriginalProtocolStartsEveryMatch: a player of the original protocol
 // reads the protocol's start before its first turn of every match, then
-// one turn text a turn.
+// one turn text a turn, which may tell what changed since the seat's last
+// turn: its memory starts empty at every match.
 func TestOriginalProtocolStartsEveryMatch(t *testing.T) {
 	log := &wireLog{}
 	bot := sim.WireBot{Name: "orig", Prepare: func(_ sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
@@ -179,8 +180,8 @@ func TestOriginalProtocolStartsEveryMatch(t *testing.T) {
 		require.NoError(t, res.Err)
 		h := headStart(simtest.Race{Players: 2}, seed)
 		require.Equal(t, []string{
-			fmt.Sprintf("orig act RACE\nTOTAL %v\n", h[0]),
-			fmt.Sprintf("orig act TOTAL %v\n", h[0]+2),
+			fmt.Sprintf("orig act RACE\nTOTAL %v +%v\n", h[0], h[0]),
+			fmt.Sprintf("orig act TOTAL %v +2\n", h[0]+2),
 		}, log.events[2*seed:], "match %d", seed)
 	}
 }

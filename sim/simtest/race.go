@@ -184,7 +184,13 @@ func Game(wire ...sim.WireBot) sim.AnyGame {
 			Print: func(dst []byte, a int) []byte { return strconv.AppendInt(dst, int64(a), 10) },
 			Original: &sim.Original[int]{
 				Start:        func(dst []byte, _ *int) []byte { return append(dst, "RACE\n"...) },
-				Turn:         func(dst []byte, total *int) []byte { return fmt.Appendf(dst, "TOTAL %d\n", *total) },
+				// The referee tells the total and what it gained since the
+				// seat last played, from the seat's memory.
+				Update: func(dst []byte, total *int, seen *[]byte) []byte {
+					last, _ := strconv.Atoi(string(*seen))
+					*seen = strconv.AppendInt((*seen)[:0], int64(*total), 10)
+					return fmt.Appendf(dst, "TOTAL %d +%d\n", *total, *total-last)
+				},
 				FirstTimeout: time.Second,
 				Timeout:      time.Second,
 			},
