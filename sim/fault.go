@@ -60,12 +60,22 @@ func (l *FaultLog) Reset() { l.faults = l.faults[:0]; l.turn = 0 }
 // Add records a fault of seat in the current turn, unless that seat already
 // has one this turn.
 func (l *FaultLog) Add(seat int, kind FaultKind, msg string) {
-	for i := len(l.faults) - 1; i >= 0 && l.faults[i].Turn == l.turn; i-- {
-		if l.faults[i].Seat == seat {
-			return
-		}
+	if _, ok := l.Of(seat); ok {
+		return
 	}
 	l.faults = append(l.faults, Fault{Seat: seat, Turn: l.turn, Kind: kind, Msg: msg})
+}
+
+// Of returns the kind of seat's fault in the current turn, if it has one:
+// an engine may judge by it what the zero action stands for (an answer
+// that was text but no action is FaultInvalid, recorded before Step).
+func (l *FaultLog) Of(seat int) (FaultKind, bool) {
+	for i := len(l.faults) - 1; i >= 0 && l.faults[i].Turn == l.turn; i-- {
+		if l.faults[i].Seat == seat {
+			return l.faults[i].Kind, true
+		}
+	}
+	return 0, false
 }
 
 // Faults returns the faults recorded so far, in the order they happened. The

@@ -222,7 +222,14 @@ func TestFaultLogKeepsTheFirstFaultOfASeatPerTurn(t *testing.T) {
 	l.Add(0, sim.FaultNoAnswer, "no direction")
 	l.Add(1, sim.FaultInvalid, "bad")
 	l.Begin(2)
+	_, ok := l.Of(0)
+	require.False(t, ok, "the faults of turn 1 are not turn 2's")
 	l.Add(0, sim.FaultNoAnswer, "again")
+	kind, ok := l.Of(0)
+	require.True(t, ok)
+	require.Equal(t, sim.FaultNoAnswer, kind)
+	_, ok = l.Of(1)
+	require.False(t, ok)
 	require.Equal(t, []sim.Fault{
 		{Seat: 0, Turn: 1, Kind: sim.FaultPanic, Msg: "boom"},
 		{Seat: 1, Turn: 1, Kind: sim.FaultInvalid, Msg: "bad"},
