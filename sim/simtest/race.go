@@ -183,7 +183,7 @@ func Game(wire ...sim.WireBot) sim.AnyGame {
 			Parse: strconv.Atoi,
 			Print: func(dst []byte, a int) []byte { return strconv.AppendInt(dst, int64(a), 10) },
 			Original: &sim.Original[int]{
-				Start:        func(dst []byte, _ *int) []byte { return append(dst, "RACE\n"...) },
+				Start: func(dst []byte, _ *int) []byte { return append(dst, "RACE\n"...) },
 				// The referee tells the total and what it gained since the
 				// seat last played, from the seat's memory.
 				Update: func(dst []byte, total *int, seen *[]byte) []byte {
