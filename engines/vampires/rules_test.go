@@ -164,6 +164,32 @@ func TestNoAnswerIsAVoidPly(t *testing.T) {
 	requireGrid(t, s, validity)
 }
 
+// TestTextThatIsNoPlyIsInvalid: an answer that was text but no ply (an
+// external program's garbage, recorded as an invalid fault before the
+// step) is an invalid ply, a forfeit, or void with invalid_ply=skip; the
+// fault recorded is the one that tells the text.
+func TestTextThatIsNoPlyIsInvalid(t *testing.T) {
+	for _, tc := range []struct {
+		params string
+		over   bool
+	}{{`{}`, true}, {`{"invalid_ply":"skip"}`, false}} {
+		r := newRules(t, tc.params)
+		s := sketch(t, r, validity...)
+		var log sim.FaultLog
+		log.Begin(1)
+		log.Add(0, sim.FaultInvalid, `vampires: ply "garbage": unknown keyword "garbage" (want MOV or ATK)`)
+		r.Step(s, make([]Ply, 2), nil, &log)
+		require.Equal(t, tc.over, r.Done(s), tc.params)
+		require.Equal(t, []sim.Fault{{Seat: 0, Turn: 1, Kind: sim.FaultInvalid, Msg: `vampires: ply "garbage": unknown keyword "garbage" (want MOV or ATK)`}}, log.Faults())
+		if tc.over {
+			var out sim.Outcome
+			r.Outcome(s, &out)
+			require.Equal(t, []int{2, 1}, out.Places, "seat 0 forfeits")
+		}
+		requireGrid(t, s, validity)
+	}
+}
+
 func TestMerging(t *testing.T) {
 	r := newRules(t, `{}`)
 	s := sketch(t, r,

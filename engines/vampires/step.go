@@ -25,10 +25,16 @@ func (r *Rules) Step(s *State, acts []Ply, rng *rand.Rand, faults *sim.FaultLog)
 }
 
 // accept checks the ply and plans it in the scratch space. No answer makes
-// the ply void; an invalid ply is a forfeit, or void with invalid_ply=skip
-// (rule sheet, "A ply"). It reports whether the ply is to be played.
+// the ply void; an invalid ply — text that does not parse included — is a
+// forfeit, or void with invalid_ply=skip (rule sheet, "A ply"). It reports whether the ply is to be played.
 func (r *Rules) accept(s *State, seat int, p Ply, faults *sim.FaultLog) bool {
 	if p.Kind == NoPly {
+		if kind, _ := faults.Of(seat); kind == sim.FaultInvalid {
+			// Text that does not parse (an external program's), recorded
+			// as it came: an invalid ply.
+			r.reject(s, seat, "text that is no ply", faults)
+			return false
+		}
 		faults.Add(seat, sim.FaultNoAnswer, "no ply: the ply is void")
 		return false
 	}
@@ -36,13 +42,19 @@ func (r *Rules) accept(s *State, seat int, p Ply, faults *sim.FaultLog) bool {
 	if f.kind == noFlaw {
 		return true
 	}
+	r.reject(s, seat, f.String(), faults)
+	return false
+}
+
+// reject applies the rule for an invalid ply: a forfeit, or a void ply
+// with invalid_ply=skip.
+func (r *Rules) reject(s *State, seat int, why string, faults *sim.FaultLog) {
 	if r.InvalidPly == Forfeit {
 		s.forfeit, s.over = seat, true
-		faults.Add(seat, sim.FaultInvalid, "invalid ply, forfeit: "+f.String())
+		faults.Add(seat, sim.FaultInvalid, "invalid ply, forfeit: "+why)
 	} else {
-		faults.Add(seat, sim.FaultInvalid, "invalid ply, skipped: "+f.String())
+		faults.Add(seat, sim.FaultInvalid, "invalid ply, skipped: "+why)
 	}
-	return false
 }
 
 // depart subtracts every departure first (rule sheet, "Resolving a MOV
