@@ -38,6 +38,7 @@ func TestExampleBotsPlayWithoutFaults(t *testing.T) {
 		// Written for the original referee's text, and entered unchanged.
 		{"minibus_original.py", []string{"minibus/ffa4", "--bots", "iaTICE,iaKeolis,iaTransdev"}},
 		{"sopra_original.py", []string{"sopra/match", "--bots", "collector,brawler"}},
+		{"vampires_original.py", []string{"vampires/duel", "--bot", "greedy"}},
 	} {
 		t.Run(tc.script, func(t *testing.T) {
 			script, err := filepath.Abs(tc.script)
@@ -68,9 +69,10 @@ func TestExampleBotsPlayWithoutFaults(t *testing.T) {
 }
 
 type record struct {
-	Bots   []string `json:"bots"`
-	Turns  int      `json:"turns"`
-	Faults []struct {
+	Bots      []string `json:"bots"`
+	Turns     int      `json:"turns"`
+	StateHash string   `json:"state_hash"`
+	Faults    []struct {
 		Seat int    `json:"seat"`
 		Turn int    `json:"turn"`
 		Kind string `json:"kind"`
@@ -122,4 +124,34 @@ func TestExampleWebBotPlays(t *testing.T) {
 	require.Equal(t, []string{"example", "straight"}, rec.Bots)
 	require.Empty(t, rec.Faults)
 	require.Greater(t, rec.Turns, 100)
+}
+
+// TestOriginalAndJSONExamplesAgree: vampires.py and vampires_original.py
+// play the same strategy, one from the generic protocol's whole grid, the
+// other from the original MAP and UPD frames, so in either seat they play
+// the same match: a cell the UPD frames miss would make them differ.
+func TestOriginalAndJSONExamplesAgree(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not on PATH: the example bots are not played")
+	}
+	hash := func(script, proto string, seat int) string {
+		path, err := filepath.Abs(script)
+		require.NoError(t, err)
+		bots := []string{"--bot", "exec:cmd=python3,args=" + path + ",proto=" + proto + ",timeout=5s"}
+		if seat == 1 {
+			bots = append([]string{"--bot", "greedy"}, bots...)
+		} else {
+			bots = append(bots, "--bot", "greedy")
+		}
+		out := filepath.Join(t.TempDir(), "match.jsonl")
+		var o, e bytes.Buffer
+		code := cli.Main(context.Background(), append([]string{"play", "vampires/duel", "--out", out}, bots...), &o, &e)
+		require.Equal(t, 0, code, e.String())
+		rec := lastRecord(t, out)
+		require.Empty(t, rec.Faults)
+		return rec.StateHash
+	}
+	for seat := range 2 {
+		require.Equal(t, hash("vampires.py", "json", seat), hash("vampires_original.py", "original", seat), "seat %d", seat)
+	}
 }

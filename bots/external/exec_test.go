@@ -15,8 +15,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sobots "github.com/arenasim/arena/bots/sopra"
+	vbots "github.com/arenasim/arena/bots/vampires"
 	"github.com/arenasim/arena/engines/coin"
 	"github.com/arenasim/arena/engines/sopra"
+	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/sim"
 	"github.com/arenasim/arena/sim/simtest"
 )
@@ -230,6 +232,40 @@ s.recv(100)
 			require.True(t, gone(readPID(t, pidFile)), "the program is gone")
 		})
 	}
+}
+
+// TestBinaryProtocolOverTCP: a Vampires client that names itself, then
+// answers its first UPD with bytes that are no frame, plays an invalid ply
+// (which forfeits, by the rules), and leaves no process.
+func TestBinaryProtocolOverTCP(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	g := vampires.Game()
+	g.Bots = vbots.Bots()
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	bot := script(t, "echo $$ > "+pidFile+`
+exec python3 -c "
+import socket, sys, time
+s = socket.create_connection((sys.argv[1], int(sys.argv[2])))
+s.sendall(b'NME\x01x')
+while b'UPD' not in s.recv(4096):
+    pass
+s.sendall(b'garbage!')
+time.sleep(1000)
+" "$@"
+`)
+	st, err := sim.Erase(&g, Exec()).Setup(sim.Params{}, simtest.Specs(t, "exec:cmd="+bot+",proto=original,timeout=1s", "greedy"))
+	require.NoError(t, err)
+	res := play(t, st, 0)
+	require.NoError(t, res.Err)
+	require.Equal(t, 1, res.Turns)
+	require.Equal(t, []int{2, 1}, res.Places)
+	mine := faultsOf(res, 0)
+	require.Len(t, mine, 1, "%v", mine)
+	require.Equal(t, sim.FaultInvalid, mine[0].Kind, mine[0].Msg)
+	require.Contains(t, mine[0].Msg, `unknown command "gar"`)
+	require.True(t, gone(readPID(t, pidFile)), "the program is gone")
 }
 
 // faultsOf returns the faults of one seat in a match.

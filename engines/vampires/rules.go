@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -172,6 +173,15 @@ func Game() sim.Game[State, View, Ply] {
 			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
 			Parse: ParsePly,
 			Print: func(dst []byte, a Ply) []byte { return AppendPly(dst, a) },
+			// The course's binary TCP protocol: 10 s a ply, as the server.
+			Original: &sim.Original[View]{
+				Transport:    sim.TCP,
+				Start:        func(dst []byte, v *View) []byte { return v.AppendOriginalStart(dst) },
+				Update:       func(dst []byte, v *View, seen *[]byte) []byte { return v.AppendOriginalUpdate(dst, seen) },
+				FirstTimeout: 10 * time.Second,
+				Timeout:      10 * time.Second,
+				Protocol:     Protocol,
+			},
 		},
 	}
 }

@@ -14,13 +14,14 @@ type View struct {
 	Rows      int
 	Columns   int
 	Config    Config // the rules' parameters
+	Map       *Map   // the starting position; not to be changed
 	s         *State
 }
 
 // Observe fills o with what seat sees.
 func (r *Rules) Observe(s *State, seat int, o *View) {
 	*o = View{Seat: seat, Me: s.species[seat], Ply: s.ply + 1, Remaining: r.MaxPlies - s.ply,
-		Rows: s.rows, Columns: s.columns, Config: r.Config, s: s}
+		Rows: s.rows, Columns: s.columns, Config: r.Config, Map: r.Map, s: s}
 }
 
 // Enemy returns the opponent's species.
