@@ -68,6 +68,7 @@ type Match[S, O, A any] struct {
 	MoveTimeout time.Duration
 
 	askers   []Asker[O, A] // per seat of this match: nil unless asked in two steps
+	finish   []Finisher[O] // per seat of this match: nil unless shown the final state
 	asked    []bool        // per seat: asked in two steps this turn
 	deadline time.Time     // of this turn's answers; zero for none
 }
@@ -152,6 +153,9 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 			m.Trace(turn, m.toAct, m.acts, s)
 		}
 	}
+	if res.Err == nil {
+		m.finishAll()
+	}
 	e.Outcome(s, &m.outcome)
 	res.Turns = e.Turn(s)
 	res.Scores = slices.Clone(m.outcome.Scores)
@@ -196,21 +200,42 @@ func (m *Match[S, O, A]) reset(seat int, p Player[O, A]) {
 }
 
 // findAskers notes, once a match, which players are asked in two steps
-// (external programs), and reports whether any is.
+// (external programs), and reports whether any is; and which are shown the
+// final state.
 func (m *Match[S, O, A]) findAskers(players []Player[O, A]) (found bool) {
 	if len(m.askers) < len(players) {
 		m.askers = make([]Asker[O, A], len(players))
 		m.asked = make([]bool, len(players))
+		m.finish = make([]Finisher[O], len(players))
 	}
 	clear(m.askers)
 	clear(m.asked)
+	clear(m.finish)
 	for k, p := range players {
 		if a, ok := asker(p); ok {
 			m.askers[k] = a
 			found = true
 		}
+		if f, ok := finisher(p); ok {
+			m.finish[k] = f
+		}
 	}
 	return found
+}
+
+// finishAll shows the players that want it their view of the final state
+// of a match played out; a panic there is the player's, not the match's.
+func (m *Match[S, O, A]) finishAll() {
+	for k, f := range m.finish {
+		if f == nil {
+			continue
+		}
+		m.engine.Observe(&m.state, k, &m.views[k])
+		func() {
+			defer func() { _ = recover() }()
+			f.Finish(&m.views[k])
+		}()
+	}
 }
 
 // askAll sends their observation to the players of this turn that are

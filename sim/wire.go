@@ -49,6 +49,10 @@ type Original[O any] struct {
 	// player for the match and empty when the match starts, which Update
 	// reads and brings up to date.
 	Update func(dst []byte, o *O, seen *[]byte) []byte
+	// End, when not nil, appends what the referee wrote when a match was
+	// played out, from the seat's view of the final state (Aquar.iom's
+	// GAME_ENDS, with the scores), before the protocol's Bye.
+	End func(dst []byte, o *O) []byte
 	// FirstTimeout and Timeout are the referee's deadlines: of the first
 	// answer of a match (over TCP: of the connection and greeting), and
 	// of every other.
@@ -155,6 +159,15 @@ type Asker[O, A any] interface {
 	Ask(o *O) error
 	Answer(deadline time.Time) (A, error)
 }
+
+// Finisher is a player shown the final state of a match played out to its
+// end (not one interrupted or failed): a wire player whose original
+// protocol ends with the scores.
+type Finisher[O any] interface{ Finish(o *O) }
+
+// WireFinisher is a wire player that is sent the original protocol's
+// goodbye with the final state (Original.End).
+type WireFinisher interface{ Finish(obs []byte) }
 
 // Ender is a player that holds something for the length of a match (an
 // external program's process): End is called when the match ends, however
@@ -267,6 +280,21 @@ func (w *wired[O, A]) Answer(deadline time.Time) (A, error) {
 	return w.parse(w.ask.Answer(deadline))
 }
 
+// Finish sends the original protocol's end of a match.
+func (w *wired[O, A]) Finish(o *O) {
+	if f, ok := w.finisher(); ok {
+		w.buf = w.codec.Original.End(w.buf[:0], o)
+		f.Finish(w.buf)
+	}
+}
+
+// finisher returns the wire player as a WireFinisher when it is to be sent
+// the end of a match.
+func (w *wired[O, A]) finisher() (WireFinisher, bool) {
+	f, ok := w.p.(WireFinisher)
+	return f, ok && w.p.Form() == FormOriginal && w.codec.Original != nil && w.codec.Original.End != nil
+}
+
 // End tells the wire player that the match is over.
 func (w *wired[O, A]) End() {
 	if e, ok := w.p.(Ender); ok {
@@ -280,6 +308,16 @@ func (w *wired[O, A]) Close() error {
 		return c.Close()
 	}
 	return nil
+}
+
+// finisher returns p as a Finisher when it is to see the final state.
+func finisher[O, A any](p Player[O, A]) (Finisher[O], bool) {
+	if w, ok := p.(*wired[O, A]); ok {
+		_, ok := w.finisher()
+		return w, ok
+	}
+	f, ok := p.(Finisher[O])
+	return f, ok
 }
 
 // asker returns p as an Asker when it asks in two steps.

@@ -162,10 +162,13 @@ type original struct{ *echo }
 
 func (o original) Form() sim.Form { return sim.FormOriginal }
 
+func (o original) Finish(obs []byte) { o.log.add("%s finish %s", o.name, obs) }
+
 // TestOriginalProtocolStartsEveryMatch: a player of the original protocol
 // reads the protocol's start before its first turn of every match, then
 // one turn text a turn, which may tell what changed since the seat's last
-// turn: its memory starts empty at every match.
+// turn: its memory starts empty at every match; a match played out ends
+// with the protocol's end, from the final state.
 func TestOriginalProtocolStartsEveryMatch(t *testing.T) {
 	log := &wireLog{}
 	bot := sim.WireBot{Name: "orig", Prepare: func(_ sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
@@ -182,6 +185,12 @@ func TestOriginalProtocolStartsEveryMatch(t *testing.T) {
 		require.Equal(t, []string{
 			fmt.Sprintf("orig act RACE\nTOTAL %v +%v\n", h[0], h[0]),
 			fmt.Sprintf("orig act TOTAL %v +2\n", h[0]+2),
-		}, log.events[2*seed:], "match %d", seed)
+			fmt.Sprintf("orig finish FINAL %v\n", h[0]+4),
+		}, log.events[3*seed:], "match %d", seed)
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := table.Play(ctx, 2, []int{0, 1})
+	require.ErrorIs(t, res.Err, sim.ErrInterrupted)
+	require.Len(t, log.events, 6, "an interrupted match has no end to tell: %q", log.events[6:])
 }

@@ -191,6 +191,7 @@ func Game(wire ...sim.WireBot) sim.AnyGame {
 					*seen = strconv.AppendInt((*seen)[:0], int64(*total), 10)
 					return fmt.Appendf(dst, "TOTAL %d +%d\n", *total, *total-last)
 				},
+				End:          func(dst []byte, total *int) []byte { return fmt.Appendf(dst, "FINAL %d\n", *total) },
 				FirstTimeout: time.Second,
 				Timeout:      time.Second,
 			},
