@@ -39,11 +39,19 @@ type State struct {
 // noSlot marks the end of a respawn list and an ignored command.
 const noSlot = -1
 
-// Init starts a match (rule sheet, "Cells", "Steps and turns"): the initial
-// neutrals row-major, then the starting viruses, then each seat's starting
-// cells, ids in that order; the score's first term; and step 0, which takes
-// no actions. Init draws nothing from rng.
+// Init starts a match (rule sheet, "Cells", "Steps and turns"): the
+// starting position; the score's first term; and step 0, which takes no
+// actions. Init draws nothing from rng.
 func (r *Rules) Init(s *State, _ *rand.Rand) {
+	r.place(s)
+	s.addScores()
+	r.update(s)
+}
+
+// place sets out the starting position: the initial neutrals row-major,
+// then the starting viruses, then each seat's starting cells, ids in that
+// order.
+func (r *Rules) place(s *State) {
 	c := &r.cfg
 	s.turn, s.nextID = 0, 0
 	s.cells, s.free = s.cells[:0], s.free[:0]
@@ -81,8 +89,6 @@ func (r *Rules) Init(s *State, _ *rand.Rand) {
 			s.newCell(KindPlayer, seat, p.X, p.Y, r.clampMass(c.PlayerCellsStartingMass))
 		}
 	}
-	s.addScores()
-	r.update(s)
 }
 
 // newCell creates a cell with the next id and returns its slot.
