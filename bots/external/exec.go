@@ -39,6 +39,10 @@ const (
 	// stderrTail is how much of a process's standard error a fault
 	// message quotes, at most.
 	stderrTail = 512
+	// byeGrace is how long a program told goodbye over TCP may take to
+	// exit on its own (to read the goodbye, write its logs) before it is
+	// killed.
+	byeGrace = 200 * time.Millisecond
 )
 
 // DefaultTimeout is how long a process has to answer when neither its
@@ -437,6 +441,14 @@ func (p *process) fail(err error) {
 	p.kill()
 }
 
+// Finish sends the original protocol's end of a match played out (the
+// scores), to a program that is still there to read it.
+func (p *process) Finish(end []byte) {
+	if p.ready == nil && p.w != nil {
+		p.send(end)
+	}
+}
+
 // End stops the match's process, if any: the match is over.
 func (p *process) End() { p.kill() }
 
@@ -448,7 +460,9 @@ func (p *process) Close() error {
 
 // kill says goodbye over TCP, kills the process's group — the program and
 // anything it started — reaps it, and closes the pipes or the connection.
+// A program told goodbye has byeGrace to exit on its own first.
 func (p *process) kill() {
+	bye := false
 	if p.ln != nil {
 		_ = p.ln.Close() // ends a pending Accept
 		if p.ready != nil {
@@ -458,15 +472,31 @@ func (p *process) kill() {
 			p.ready = nil
 		} else if p.w != nil && p.prog.tcp != nil {
 			_ = p.w.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
-			_, _ = p.w.Write(p.prog.tcp.Bye)
+			_, err := p.w.Write(p.prog.tcp.Bye)
+			bye = err == nil
 		}
 		p.ln = nil
 	}
 	if p.cmd == nil {
 		return
 	}
-	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
-	p.state, _ = p.cmd.Process.Wait()
+	exited := make(chan *os.ProcessState, 1)
+	go func(proc *os.Process) {
+		st, _ := proc.Wait()
+		exited <- st
+	}(p.cmd.Process)
+	if bye {
+		timer := time.NewTimer(byeGrace)
+		select {
+		case p.state = <-exited:
+		case <-timer.C:
+		}
+		timer.Stop()
+	}
+	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL) // what it left behind, too
+	if p.state == nil {
+		p.state = <-exited
+	}
 	if p.w != nil {
 		_ = p.w.Close()
 	}
