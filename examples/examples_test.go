@@ -39,6 +39,7 @@ func TestExampleBotsPlayWithoutFaults(t *testing.T) {
 		{"minibus_original.py", []string{"minibus/ffa4", "--bots", "iaTICE,iaKeolis,iaTransdev"}},
 		{"sopra_original.py", []string{"sopra/match", "--bots", "collector,brawler"}},
 		{"vampires_original.py", []string{"vampires/duel", "--bot", "greedy"}},
+		{"aquariom_original.py", []string{"aquariom/duel", "--bot", "nearest", "--param", "nb_turns=200"}},
 	} {
 		t.Run(tc.script, func(t *testing.T) {
 			script, err := filepath.Abs(tc.script)

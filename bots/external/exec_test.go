@@ -14,8 +14,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	abots "github.com/arenasim/arena/bots/aquariom"
 	sobots "github.com/arenasim/arena/bots/sopra"
 	vbots "github.com/arenasim/arena/bots/vampires"
+	"github.com/arenasim/arena/engines/aquariom"
 	"github.com/arenasim/arena/engines/coin"
 	"github.com/arenasim/arena/engines/sopra"
 	"github.com/arenasim/arena/engines/vampires"
@@ -266,6 +268,57 @@ time.sleep(1000)
 	require.Equal(t, sim.FaultInvalid, mine[0].Kind, mine[0].Msg)
 	require.Contains(t, mine[0].Msg, `unknown command "gar"`)
 	require.True(t, gone(readPID(t, pidFile)), "the program is gone")
+}
+
+// TestOriginalEndsWithTheScores: an Aquar.iom client reads every message
+// of the kit's protocol in order — the login's answer, WELCOME,
+// GAME_STARTS, a TURN a turn, GAME_ENDS, LOGOUT — and has the time to
+// note the last before it is stopped.
+func TestOriginalEndsWithTheScores(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	g := aquariom.Game()
+	g.Bots = abots.Bots()
+	seen := filepath.Join(t.TempDir(), "seen")
+	bot := script(t, `exec python3 -c "
+import socket, struct, sys
+s = socket.create_connection((sys.argv[1], int(sys.argv[2])))
+s.sendall(struct.pack('<BI', 0, 4) + b'test')
+f = s.makefile('rb')
+log = open('`+seen+`', 'w')
+def take(n):
+    b = f.read(n)
+    if len(b) < n:
+        raise EOFError
+    return b
+while True:
+    kind = take(1)[0]
+    log.write('%d ' % kind)
+    log.flush()
+    if kind in (2, 3):
+        if kind == 3:
+            break
+        continue
+    size, = struct.unpack('<I', take(4))
+    if kind == 8:
+        turn, = struct.unpack('<I', take(4))
+        take(size)
+        ack = struct.pack('<IIIB', 0, 0, 0, 0)
+        s.sendall(struct.pack('<BII', 9, len(ack), turn) + ack)
+    else:
+        take(size)
+" "$@"
+`)
+	st, err := sim.Erase(&g, Exec()).Setup(simtest.ParamsJSON(t, `{"nb_turns":3}`), simtest.Specs(t, "exec:cmd="+bot+",proto=original,timeout=5s", "nearest"))
+	require.NoError(t, err)
+	res := play(t, st, 0)
+	require.NoError(t, res.Err)
+	require.Empty(t, res.Faults)
+	require.Equal(t, 3, res.Turns)
+	data, err := os.ReadFile(seen)
+	require.NoError(t, err)
+	require.Equal(t, "2 5 6 8 8 8 7 3 ", string(data))
 }
 
 // faultsOf returns the faults of one seat in a match.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -161,6 +162,17 @@ func Game() sim.Game[State, View, Action] {
 			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
 			Parse: ParseAction,
 			Print: func(dst []byte, a Action) []byte { return AppendAction(dst, a) },
+			// The kit's binary TCP protocol. Its server never waited: a
+			// turn every 100 ms, and a late acknowledgement missed it.
+			Original: &sim.Original[View]{
+				Transport:    sim.TCP,
+				Start:        func(dst []byte, v *View) []byte { return v.AppendOriginalStart(dst) },
+				Turn:         func(dst []byte, v *View) []byte { return v.AppendOriginalTurn(dst) },
+				End:          func(dst []byte, v *View) []byte { return v.AppendOriginalEnd(dst) },
+				FirstTimeout: 10 * time.Second,
+				Timeout:      100 * time.Millisecond,
+				Protocol:     Protocol,
+			},
 		},
 		Map: MapLayer,
 	}
