@@ -48,6 +48,11 @@ type MatchInfo struct {
 	Seat   int    // the player's seat, 0-based
 	Seats  int    // the number of seats
 	Params Params // the effective parameters of the match
+	// LogDir, when not empty, is the folder where the players may keep
+	// logs of the match (an external program's standard error), in files
+	// named after Match, the match's index in its run.
+	LogDir string
+	Match  int
 }
 
 // Player is a bot: it sees its observation and answers an action.

@@ -122,6 +122,10 @@ type Table interface {
 	// answer is a timeout fault, played as no answer. 0, the default, is
 	// no deadline.
 	SetMoveTimeout(d time.Duration)
+	// SetLog says where the players of the next matches may keep logs
+	// (MatchInfo.LogDir; none when dir is empty) and the index of the next
+	// match, which names them.
+	SetLog(dir string, match int)
 }
 
 // Erase returns g with its types hidden; the wire bots, defined once for
@@ -320,6 +324,11 @@ func (t *table[S, O, A]) Close() error {
 
 // SetMoveTimeout sets the deadline of every answer (0: none).
 func (t *table[S, O, A]) SetMoveTimeout(d time.Duration) { t.match.MoveTimeout = d }
+
+// SetLog sets the logs' folder and the index of the next match.
+func (t *table[S, O, A]) SetLog(dir string, match int) {
+	t.match.info.LogDir, t.match.info.Match = dir, match
+}
 
 func (t *table[S, O, A]) Play(ctx context.Context, seed uint64, seating []int) Result {
 	if len(seating) != len(t.seated) {

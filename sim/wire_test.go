@@ -194,3 +194,31 @@ func TestOriginalProtocolStartsEveryMatch(t *testing.T) {
 	require.ErrorIs(t, res.Err, sim.ErrInterrupted)
 	require.Len(t, log.events, 6, "an interrupted match has no end to tell: %q", log.events[6:])
 }
+
+// infoLog is a wire player that notes the MatchInfo of each match.
+type infoLog struct {
+	echo
+	infos *[]sim.MatchInfo
+}
+
+func (p *infoLog) Reset(m sim.MatchInfo, _ *rand.Rand) { *p.infos = append(*p.infos, m) }
+
+// TestSetLog: the players learn the logs' folder and the match's index
+// from the table, none by default.
+func TestSetLog(t *testing.T) {
+	var infos []sim.MatchInfo
+	bot := sim.WireBot{Name: "info", Prepare: func(sim.Params, sim.WireGame) (func() sim.WirePlayer, error) {
+		return func() sim.WirePlayer { return &infoLog{echo{log: &wireLog{}, text: "1"}, &infos} }, nil
+	}}
+	st, err := simtest.Game(bot).Setup(sim.Params{"turns": []byte("1")}, simtest.Specs(t, "step", "info"))
+	require.NoError(t, err)
+	table := st.NewTable()
+	table.Play(context.Background(), 1, []int{0, 1})
+	table.SetLog("/tmp/r.logs", 41)
+	table.Play(context.Background(), 2, []int{0, 1})
+	require.Len(t, infos, 2)
+	require.Equal(t, 1, infos[0].Seat)
+	require.Empty(t, infos[0].LogDir)
+	require.Equal(t, "/tmp/r.logs", infos[1].LogDir)
+	require.Equal(t, 41, infos[1].Match)
+}
