@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,4 +122,29 @@ func running(marker string) int {
 		}
 	}
 	return n
+}
+
+// TestLogsBesideOut: an external program's standard error is kept per
+// match and seat in a folder beside --out (r.jsonl: r.logs), by run and by
+// play.
+func TestLogsBesideOut(t *testing.T) {
+	dir := t.TempDir()
+	bot := filepath.Join(dir, "talk.sh")
+	require.NoError(t, os.WriteFile(bot, []byte("#!/bin/sh\nread start\necho \"I am here\" >&2\nwhile read turn; do echo 100; done\n"), 0o755))
+	out := filepath.Join(dir, "r.jsonl")
+	code, _, stderr := arena(t, "run", "coin/duel", "--bot", "exec:cmd="+bot+",name=talk", "--bot", "coin", "--games", "4", "-j", "2", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	_, recs := readRecords(t, out)
+	require.Len(t, recs, 4)
+	for _, r := range recs {
+		seat := slices.Index(r.Bots, "talk")
+		data, err := os.ReadFile(filepath.Join(dir, "r.logs", fmt.Sprintf("match-%d.seat-%d.stderr", r.Match, seat)))
+		require.NoError(t, err)
+		require.Equal(t, "I am here\n", string(data))
+	}
+	code, _, stderr = arena(t, "play", "coin/duel", "--bot", "coin", "--bot", "exec:cmd="+bot, "--out", filepath.Join(dir, "p.jsonl"))
+	require.Equal(t, 0, code, stderr)
+	data, err := os.ReadFile(filepath.Join(dir, "p.logs", "match-0.seat-1.stderr"))
+	require.NoError(t, err)
+	require.Equal(t, "I am here\n", string(data))
 }

@@ -124,6 +124,9 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 
 	table := g.setup.NewTable()
 	table.SetMoveTimeout(o.moveTimeout)
+	if dir := logsDir(o.out); dir != "" {
+		table.SetLog(dir, g.p.Index)
+	}
 	var res sim.Result
 	if trace == nil {
 		res = table.Play(ctx, g.p.Seed, g.p.Seating)

@@ -185,6 +185,16 @@ func registerMoveTimeout(fs *pflag.FlagSet, d *time.Duration) {
 	fs.DurationVar(d, "move-timeout", 0, "how long an external bot (exec:…) has to answer each turn, e.g. 50ms; a later answer is a timeout fault, played as no answer. 0: each bot's own timeout= (10s by default). In-process bots are not timed")
 }
 
+// logsDir returns the folder beside an --out file where the players keep
+// each match's logs (external programs' standard error): r.jsonl keeps
+// them in r.logs; none without --out.
+func logsDir(out string) string {
+	if out == "" {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(out, ".gz"), ".jsonl") + ".logs"
+}
+
 // checkMoveTimeout refuses a negative --move-timeout.
 func checkMoveTimeout(d time.Duration) error {
 	if d < 0 {
@@ -439,7 +449,8 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 		}
 	}
 	defer out.close()
-	cfg := runner.Config{Setup: setup, Plan: plan, Owned: runner.Skip(own, done), Scenario: scenario, Workers: o.jobs, MoveTimeout: o.moveTimeout}
+	cfg := runner.Config{Setup: setup, Plan: plan, Owned: runner.Skip(own, done), Scenario: scenario, Workers: o.jobs,
+		MoveTimeout: o.moveTimeout, Logs: logsDir(o.out)}
 	var prog *progress
 	if o.progress || isTerminal(env.stderr) {
 		prog = newProgress(env.stderr, format, done)

@@ -27,6 +27,9 @@ type Config struct {
 	// MoveTimeout is the deadline of each answer of the players that think
 	// outside the match (external programs); 0 leaves each its own.
 	MoveTimeout time.Duration
+	// Logs, when not empty, is the folder where the players keep logs of
+	// each match (external programs: their standard error).
+	Logs string
 	// Progress, when not nil, is called after each batch of records is
 	// handed on, with the number handed on so far and the number of owned
 	// matches.
@@ -343,6 +346,9 @@ func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- fin
 		for pos := start; pos < end && ctx.Err() == nil && f.err == nil; pos++ {
 			p := cfg.Plan.Match(own.index(pos), seating)
 			seating = p.Seating
+			if cfg.Logs != "" {
+				table.SetLog(cfg.Logs, p.Index)
+			}
 			t0 := time.Now()
 			res := table.Play(ctx, p.Seed, p.Seating)
 			spent += int64(time.Since(t0))

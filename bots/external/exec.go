@@ -22,6 +22,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -39,6 +40,9 @@ const (
 	// stderrTail is how much of a process's standard error a fault
 	// message quotes, at most.
 	stderrTail = 512
+	// MaxLogBytes is how much of a process's standard error is kept in
+	// the match's log, when the run keeps logs (beside its --out file).
+	MaxLogBytes = 1 << 20
 	// byeGrace is how long a program told goodbye over TCP may take to
 	// exit on its own (to read the goodbye, write its logs) before it is
 	// killed.
@@ -133,6 +137,10 @@ func earlier(own, match time.Time) time.Time {
 	return match
 }
 
+// LogName is the name of the log of a seat's program in a match, in the
+// run's logs folder.
+func LogName(match, seat int) string { return fmt.Sprintf("match-%d.seat-%d.stderr", match, seat) }
+
 // process is one seat's program, in the match being played.
 type process struct {
 	prog     program
@@ -148,6 +156,7 @@ type process struct {
 	asked    time.Time    // when the turn's observation was sent
 	late     int          // answers owed from turns it missed the deadline of
 	answered bool         // it has been asked for an answer this match
+	logPath  string       // where its standard error is kept this match; empty: not kept
 	buf      []byte
 	state    *os.ProcessState // of the last process, once reaped
 }
@@ -178,6 +187,10 @@ func (p *process) Form() sim.Form {
 func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	p.End()
 	p.broken, p.late, p.answered, p.seat = nil, 0, false, m.Seat
+	p.logPath = ""
+	if m.LogDir != "" {
+		p.logPath = filepath.Join(m.LogDir, LogName(m.Match, m.Seat))
+	}
 	var err error
 	if p.prog.tcp != nil {
 		err = p.serve()
@@ -245,7 +258,7 @@ func (p *process) start(extra []string) error {
 		p.w, p.r = inW, outR
 		p.out = bufio.NewReaderSize(outR, 4096)
 	}
-	p.stderr = newTail(errR)
+	p.stderr = newTail(errR, p.logPath)
 	return nil
 }
 
@@ -515,19 +528,24 @@ type tail struct {
 	mu   sync.Mutex
 	last []byte
 	done chan struct{}
+	log  matchLog
 }
 
-func newTail(f *os.File) *tail {
-	t := &tail{f: f, done: make(chan struct{})}
+// newTail reads f, keeping its whole output, up to MaxLogBytes, in the
+// file at logPath when it is not empty.
+func newTail(f *os.File, logPath string) *tail {
+	t := &tail{f: f, done: make(chan struct{}), log: matchLog{path: logPath}}
 	go t.read()
 	return t
 }
 
 func (t *tail) read() {
 	defer close(t.done)
+	defer t.log.close()
 	buf := make([]byte, 4096)
 	for {
 		n, err := t.f.Read(buf)
+		t.log.write(buf[:n])
 		t.mu.Lock()
 		t.last = append(t.last, buf[:n]...)
 		if len(t.last) > stderrTail {
@@ -537,6 +555,45 @@ func (t *tail) read() {
 		if err != nil {
 			return
 		}
+	}
+}
+
+// matchLog is a process's standard error kept for the match, in a file
+// created at its first byte (no output, no file), cut at MaxLogBytes.
+type matchLog struct {
+	path    string // empty: none kept
+	f       *os.File
+	written int
+}
+
+func (l *matchLog) write(b []byte) {
+	if l.path == "" || len(b) == 0 || l.written > MaxLogBytes {
+		return
+	}
+	if l.f == nil {
+		if err := os.MkdirAll(filepath.Dir(l.path), 0o755); err != nil {
+			l.path = "" // a log that cannot be kept does not stop the match
+			return
+		}
+		f, err := os.Create(l.path)
+		if err != nil {
+			l.path = ""
+			return
+		}
+		l.f = f
+	}
+	keep := b[:min(len(b), MaxLogBytes-l.written)]
+	_, _ = l.f.Write(keep)
+	l.written += len(keep)
+	if len(keep) < len(b) {
+		fmt.Fprintf(l.f, "\n[arena: the log is cut here: it keeps %d bytes a match and seat]\n", MaxLogBytes)
+		l.written++ // over the cap: nothing more is written
+	}
+}
+
+func (l *matchLog) close() {
+	if l.f != nil {
+		_ = l.f.Close()
 	}
 }
 

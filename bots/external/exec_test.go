@@ -331,3 +331,32 @@ func faultsOf(res sim.Result, seat int) []sim.Fault {
 	}
 	return mine
 }
+
+// TestStandardErrorLogs: with a logs folder, each match keeps each
+// program's standard error in a file of its own, cut at MaxLogBytes; a
+// program that writes nothing leaves no file.
+func TestStandardErrorLogs(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "r.logs")
+	chatty := script(t, `read start
+echo "starting" >&2
+head -c 2000000 /dev/zero | tr '\0' x >&2
+while read turn; do echo 1; done
+`)
+	quiet := script(t, "read start\nwhile read turn; do echo 1; done\n")
+	st := race(t, 2, "exec:cmd="+chatty+",timeout=5s", "exec:cmd="+quiet+",timeout=5s")
+	table := st.NewTable()
+	table.SetLog(dir, 7)
+	res := table.Play(context.Background(), 1, []int{0, 1})
+	require.NoError(t, table.Close())
+	require.NoError(t, res.Err)
+	require.Empty(t, res.Faults)
+	data, err := os.ReadFile(filepath.Join(dir, "match-7.seat-0.stderr"))
+	require.NoError(t, err)
+	note := fmt.Sprintf("\n[arena: the log is cut here: it keeps %d bytes a match and seat]\n", MaxLogBytes)
+	require.Len(t, data, MaxLogBytes+len(note))
+	require.True(t, strings.HasPrefix(string(data), "starting\nxxx"))
+	require.True(t, strings.HasSuffix(string(data), "xxx"+note))
+	_, err = os.Stat(filepath.Join(dir, "match-7.seat-1.stderr"))
+	require.ErrorIs(t, err, os.ErrNotExist, "a program that writes nothing leaves no log")
+	require.Equal(t, "match-12.seat-3.stderr", LogName(12, 3))
+}
