@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -344,7 +345,14 @@ func (t *table[S, O, A]) Play(ctx context.Context, seed uint64, seating []int) R
 		}
 		t.seated[k] = t.players[entrant]
 	}
-	return t.match.Play(ctx, seed, t.seated)
+	res := t.match.Play(ctx, seed, t.seated)
+	var gaveUp *AbandonedError
+	if errors.As(res.Err, &gaveUp) {
+		// Still thinking on a goroutine of its own: the entrant's next
+		// match gets a new player.
+		t.players[seating[gaveUp.Seat]] = nil
+	}
+	return res
 }
 
 // newPlayer builds the player of an entrant; a panic of the bot's

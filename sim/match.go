@@ -26,6 +26,19 @@ func (e *EngineError) Error() string {
 	return fmt.Sprintf("engine panic in turn %d of the match with seed %d: %v", e.Turn, e.Seed, e.Value)
 }
 
+// AbandonedError is a match given up by the move watchdog: an in-process
+// bot thought longer than the move timeout (an infinite loop, say). Its
+// goroutine cannot be stopped: it is left running, and its player is
+// never used again. Whether it happens depends on the machine.
+type AbandonedError struct {
+	Seat, Turn int
+	Timeout    time.Duration
+}
+
+func (e *AbandonedError) Error() string {
+	return fmt.Sprintf("the bot in seat %d thought longer than the move timeout (%v) in turn %d: the match is abandoned", e.Seat, e.Timeout, e.Turn)
+}
+
 // Result is what one match leaves behind.
 type Result struct {
 	Seed      uint64
@@ -34,7 +47,7 @@ type Result struct {
 	Places    []int
 	Faults    []Fault
 	StateHash uint64
-	Err       error // an *EngineError or ErrInterrupted; nil for a finished match
+	Err       error // an *EngineError, an *AbandonedError or ErrInterrupted; nil for a finished match
 	// Timed is set when a player answered under a wall-clock deadline (an
 	// external program): the seed alone may not reproduce the match.
 	Timed bool
@@ -51,7 +64,7 @@ type TraceFunc[S, A any] func(turn int, toAct []int, acts []A, s *S)
 // match. It is not safe for concurrent use: a runner keeps one per worker.
 type Match[S, O, A any] struct {
 	engine  Engine[S, O, A]
-	state   S
+	state   *S
 	views   []O
 	acts    []A
 	toAct   []int
@@ -64,13 +77,17 @@ type Match[S, O, A any] struct {
 	Trace TraceFunc[S, A]
 	// MoveTimeout, when positive, is how long the players asked in two
 	// steps (Asker: external programs) have to answer, from the moment a
-	// turn's observations are sent. A later answer is a timeout fault.
+	// turn's observations are sent: a later answer is a timeout fault. It
+	// is also the watchdog of the other players (in-process bots): one
+	// that thinks longer is abandoned, and the match with it
+	// (*AbandonedError).
 	MoveTimeout time.Duration
 
 	askers   []Asker[O, A] // per seat of this match: nil unless asked in two steps
 	finish   []Finisher[O] // per seat of this match: nil unless shown the final state
 	asked    []bool        // per seat: asked in two steps this turn
 	deadline time.Time     // of this turn's answers; zero for none
+	gaveUp   int           // the seat the watchdog gave up on this match, or −1
 }
 
 // NewMatch returns a match player for engine e; params are the effective
@@ -79,6 +96,7 @@ func NewMatch[S, O, A any](e Engine[S, O, A], params Params) *Match[S, O, A] {
 	n := e.Seats()
 	return &Match[S, O, A]{
 		engine:  e,
+		state:   new(S),
 		views:   make([]O, n),
 		acts:    make([]A, n),
 		toAct:   make([]int, 0, n),
@@ -88,13 +106,13 @@ func NewMatch[S, O, A any](e Engine[S, O, A], params Params) *Match[S, O, A] {
 }
 
 // State returns the state of the last match played, for tests and traces.
-func (m *Match[S, O, A]) State() *S { return &m.state }
+func (m *Match[S, O, A]) State() *S { return m.state }
 
 // Play plays one match with the given seed; players[k] sits in seat k. A
 // bot's panic or error is recorded as a fault and its turn gets the zero
 // action; a panic of the engine ends the match with an *EngineError.
 func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player[O, A]) (res Result) {
-	e, s := m.engine, &m.state
+	e, s := m.engine, m.state
 	res.Seed = seed
 	turn := 0
 	defer func() {
@@ -107,7 +125,8 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	// A look at the Done channel every turn, not ctx.Err(): it takes no
 	// lock, and a turn of a fast game costs less than a lock.
 	done := ctx.Done()
-	defer endAll(players)
+	m.gaveUp = -1
+	defer m.endAll(players)
 	res.Timed = m.findAskers(players)
 	m.streams.Seed(seed)
 	m.faults.Reset()
@@ -144,6 +163,16 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 			} else {
 				m.acts[k] = m.act(k, players[k], &m.views[k])
 			}
+			if m.gaveUp >= 0 {
+				break
+			}
+		}
+		if m.gaveUp >= 0 {
+			res.Err = &AbandonedError{Seat: m.gaveUp, Turn: turn, Timeout: m.MoveTimeout}
+			res.Turns = turn - 1
+			res.Faults = slices.Clone(m.faults.Faults())
+			m.forsake()
+			return res
 		}
 		if res.Timed {
 			res.Actions = append(res.Actions, actionTexts(e, m.toAct, m.acts))
@@ -177,9 +206,13 @@ func actionTexts[S, O, A any](e Engine[S, O, A], toAct []int, acts []A) []*strin
 }
 
 // endAll tells the players that hold something for a match that it is
-// over; a panic there is the player's, not the match's.
-func endAll[O, A any](players []Player[O, A]) {
-	for _, p := range players {
+// over; a panic there is the player's, not the match's. A player the
+// watchdog gave up on is still thinking: it is told nothing.
+func (m *Match[S, O, A]) endAll(players []Player[O, A]) {
+	for k, p := range players {
+		if k == m.gaveUp {
+			continue
+		}
 		if e, ok := p.(Ender); ok {
 			func() {
 				defer func() { _ = recover() }()
@@ -230,7 +263,7 @@ func (m *Match[S, O, A]) finishAll() {
 		if f == nil {
 			continue
 		}
-		m.engine.Observe(&m.state, k, &m.views[k])
+		m.engine.Observe(m.state, k, &m.views[k])
 		func() {
 			defer func() { _ = recover() }()
 			f.Finish(&m.views[k])
@@ -292,8 +325,66 @@ func (m *Match[S, O, A]) answer(seat int) (act A) {
 }
 
 // act asks player p for its action, turning a panic or an error into a
-// fault and the zero action.
+// fault and the zero action; under a move timeout, the watchdog watches.
 func (m *Match[S, O, A]) act(seat int, p Player[O, A], o *O) (a A) {
+	if m.MoveTimeout > 0 {
+		return m.watch(seat, p, o)
+	}
+	return m.actNow(seat, p, o)
+}
+
+// watch asks player p for its action on a goroutine of its own, and gives
+// up on it after the move timeout: a timeout fault, the zero action, and
+// m.gaveUp set.
+func (m *Match[S, O, A]) watch(seat int, p Player[O, A], o *O) A {
+	type reply struct {
+		a        A
+		err      error
+		panicked bool
+		value    any
+	}
+	answered := make(chan reply, 1)
+	go func() {
+		var r reply
+		defer func() {
+			if v := recover(); v != nil {
+				r.panicked, r.value = true, v
+			}
+			answered <- r
+		}()
+		r.a, r.err = p.Act(o)
+	}()
+	timer := time.NewTimer(m.MoveTimeout)
+	defer timer.Stop()
+	var zero A
+	select {
+	case r := <-answered:
+		switch {
+		case r.panicked:
+			m.faults.Add(seat, FaultPanic, fmt.Sprint(r.value))
+			return zero
+		case r.err != nil:
+			m.faults.Add(seat, faultOf(r.err), r.err.Error())
+			return zero
+		}
+		return r.a
+	case <-timer.C:
+		m.gaveUp = seat
+		m.faults.Add(seat, FaultTimeout, fmt.Sprintf("thought longer than the move timeout (%v): the match is abandoned", m.MoveTimeout))
+		return zero
+	}
+}
+
+// forsake leaves what the player given up on may still be using — the
+// state, the views, the random streams — to it, and takes fresh ones.
+func (m *Match[S, O, A]) forsake() {
+	n := len(m.views)
+	m.state, m.views, m.streams = new(S), make([]O, n), NewStreams(n)
+}
+
+// actNow asks player p for its action, turning a panic or an error into a
+// fault and the zero action.
+func (m *Match[S, O, A]) actNow(seat int, p Player[O, A], o *O) (a A) {
 	defer func() {
 		if r := recover(); r != nil {
 			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
