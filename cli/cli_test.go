@@ -492,7 +492,7 @@ func TestEnginePanicExitsFour(t *testing.T) {
 	code, out, errOut = arena(t, "run", scenario, "--out", path)
 	require.Equal(t, 4, code)
 	require.Contains(t, out, "4 failed matches left out")
-	require.Contains(t, errOut, "4 of 4 matches failed with an engine error")
+	require.Contains(t, errOut, "4 of 4 matches failed with an engine error or a bot the --move-timeout watchdog gave up on")
 	_, recs := readRecords(t, path)
 	require.Len(t, recs, 4, "failed matches are recorded, with their seeds")
 	require.Contains(t, recs[0].Error, "unlucky number")

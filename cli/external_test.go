@@ -148,3 +148,18 @@ func TestLogsBesideOut(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "I am here\n", string(data))
 }
+
+// TestWatchdogFailsMatches: under --move-timeout, in-process bots that
+// think longer (here, any: 1ns) fail their matches, which are reported and
+// recorded with their error, and the run exits 4.
+func TestWatchdogFailsMatches(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	code, _, stderr := arena(t, "run", "tron/duel", "--bots", "straight,stupid", "--games", "2", "--move-timeout", "1ns", "--out", out)
+	require.Equal(t, 4, code)
+	require.Contains(t, stderr, "2 of 2 matches failed with an engine error or a bot the --move-timeout watchdog gave up on")
+	_, recs := readRecords(t, out)
+	require.Len(t, recs, 2)
+	for _, r := range recs {
+		require.Regexp(t, `^the bot in seat [01] thought longer than the move timeout \(1ns\) in turn [0-9]+: the match is abandoned$`, r.Error)
+	}
+}

@@ -182,7 +182,7 @@ func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 
 // registerMoveTimeout adds --move-timeout.
 func registerMoveTimeout(fs *pflag.FlagSet, d *time.Duration) {
-	fs.DurationVar(d, "move-timeout", 0, "how long an external bot (exec:…) has to answer each turn, e.g. 50ms; a later answer is a timeout fault, played as no answer. 0: each bot's own timeout= (10s by default). In-process bots are not timed")
+	fs.DurationVar(d, "move-timeout", 0, "how long an external bot (exec:…) has to answer each turn, e.g. 50ms; a later answer is a timeout fault, played as no answer. An in-process bot that thinks longer is given up on, and its match fails (it depends on the machine: off by default). 0: each external bot's own timeout= (10s by default), no watchdog")
 }
 
 // logsDir returns the folder beside an --out file where the players keep
@@ -586,7 +586,7 @@ func runEnd(env *env, sum runner.Summary, total int) error {
 		fmt.Fprintf(env.stderr, "arena: interrupted after %d of %d matches; what is printed above counts those\n", sum.Played, total)
 		return &exitError{code: ExitInterrupted}
 	case sum.Failed > 0:
-		return &exitError{ExitInternal, fmt.Errorf("%d of %d matches failed with an engine error; arena play --from FILE --match N replays one", sum.Failed, sum.Played)}
+		return &exitError{ExitInternal, fmt.Errorf("%d of %d matches failed with an engine error or a bot the --move-timeout watchdog gave up on; arena play --from FILE --match N replays one", sum.Failed, sum.Played)}
 	}
 	return nil
 }
