@@ -163,3 +163,30 @@ func TestWatchdogFailsMatches(t *testing.T) {
 		require.Regexp(t, `^the bot in seat [01] thought longer than the move timeout \(1ns\) in turn [0-9]+: the match is abandoned$`, r.Error)
 	}
 }
+
+// TestReplayOfFaults: a timed match's record tells a turn with no answer
+// (null, and a fault) from an answer that is no action (its text), and a
+// replay plays each back as it was: in Vampires, a void ply, then a
+// forfeit.
+func TestReplayOfFaults(t *testing.T) {
+	bot := filepath.Join(t.TempDir(), "late.sh")
+	require.NoError(t, os.WriteFile(bot, []byte("#!/bin/sh\nread start\nread ply\nsleep 1.5\necho late\nwhile read ply; do echo garbage; done\n"), 0o755))
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	code, _, stderr := arena(t, "play", "vampires/duel", "--bot", "exec:cmd="+bot+",timeout=1s", "--bot", "greedy", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	_, recs := readRecords(t, out)
+	require.Len(t, recs, 1)
+	r := recs[0]
+	// Ply 1 times out; ply 3, or a later one if the machine is slow,
+	// answers garbage and forfeits.
+	require.Equal(t, []int{2, 1}, r.Places)
+	first, last := r.Faults[0], r.Faults[len(r.Faults)-1]
+	require.Equal(t, sim.Fault{Seat: 0, Turn: 1, Kind: sim.FaultTimeout, Msg: first.Msg}, first)
+	require.Nil(t, r.Actions[0][0], "no answer")
+	require.Equal(t, sim.FaultInvalid, last.Kind)
+	require.Equal(t, r.Turns, last.Turn)
+	require.Equal(t, "garbage", *r.Actions[last.Turn-1][0], "the text that is no ply")
+	code, stdout, stderr := arena(t, "play", "--from", out, "--match", "0")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "matches match 0")
+}

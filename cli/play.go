@@ -263,7 +263,7 @@ func (o *playOptions) replay(args []string) (*playable, error) {
 	game := entry.Game
 	playBack := rec.Timed && rec.Actions != nil
 	if playBack {
-		game = sim.WithWire(game, script.Recorded(rec.Actions))
+		game = sim.WithWire(game, script.Recorded(rec.Actions, rec.Faults))
 	}
 	for k, name := range rec.Bots {
 		if playBack {

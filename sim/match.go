@@ -88,6 +88,15 @@ type Match[S, O, A any] struct {
 	asked    []bool        // per seat: asked in two steps this turn
 	deadline time.Time     // of this turn's answers; zero for none
 	gaveUp   int           // the seat the watchdog gave up on this match, or −1
+	said     []said        // per seat, of a timed match: how its answer of this turn failed
+}
+
+// said is how a seat's answer failed in a turn, for the record of a timed
+// match, which a replay plays back: no answer (recorded as null), or text
+// that is no action (recorded as it came, to be judged again).
+type said struct {
+	none, invalid bool
+	text          string
 }
 
 // NewMatch returns a match player for engine e; params are the effective
@@ -155,6 +164,7 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 			e.Observe(s, k, &m.views[k])
 		}
 		if res.Timed {
+			clear(m.said)
 			m.askAll()
 		}
 		for _, k := range m.toAct {
@@ -175,7 +185,7 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 			return res
 		}
 		if res.Timed {
-			res.Actions = append(res.Actions, actionTexts(e, m.toAct, m.acts))
+			res.Actions = append(res.Actions, m.actionTexts())
 		}
 		e.Step(s, m.acts, m.streams.Engine(), &m.faults)
 		if m.Trace != nil {
@@ -195,14 +205,45 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 }
 
 // actionTexts returns the text of each seat's action of a turn, nil for the
-// seats that did not act.
-func actionTexts[S, O, A any](e Engine[S, O, A], toAct []int, acts []A) []*string {
-	row := make([]*string, len(acts))
-	for _, k := range toAct {
-		text := string(e.AppendAction(nil, acts[k]))
+// seats that did not act or gave no answer; the text itself for an answer
+// that was no action.
+func (m *Match[S, O, A]) actionTexts() []*string {
+	row := make([]*string, len(m.acts))
+	for _, k := range m.toAct {
+		var text string
+		switch said := m.said[k]; {
+		case said.none:
+			continue
+		case said.invalid:
+			text = said.text
+		default:
+			text = string(m.engine.AppendAction(nil, m.acts[k]))
+		}
 		row[k] = &text
 	}
 	return row
+}
+
+// fail records the fault of a seat whose answer failed with err, and how,
+// for the record of a timed match.
+func (m *Match[S, O, A]) fail(seat int, err error) {
+	m.faults.Add(seat, faultOf(err), err.Error())
+	if seat < len(m.said) {
+		var invalid *InvalidAnswer
+		if errors.As(err, &invalid) {
+			m.said[seat] = said{invalid: true, text: invalid.Text}
+		} else {
+			m.said[seat] = said{none: true}
+		}
+	}
+}
+
+// panicked records the fault of a seat whose player panicked: no answer.
+func (m *Match[S, O, A]) panicked(seat int, value any) {
+	m.faults.Add(seat, FaultPanic, fmt.Sprint(value))
+	if seat < len(m.said) {
+		m.said[seat] = said{none: true}
+	}
 }
 
 // endAll tells the players that hold something for a match that it is
@@ -240,6 +281,7 @@ func (m *Match[S, O, A]) findAskers(players []Player[O, A]) (found bool) {
 		m.askers = make([]Asker[O, A], len(players))
 		m.asked = make([]bool, len(players))
 		m.finish = make([]Finisher[O], len(players))
+		m.said = make([]said, len(players))
 	}
 	clear(m.askers)
 	clear(m.asked)
@@ -295,12 +337,12 @@ func (m *Match[S, O, A]) askAll() {
 func (m *Match[S, O, A]) ask(seat int, a Asker[O, A], o *O) (ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
+			m.panicked(seat, r)
 			ok = false
 		}
 	}()
 	if err := a.Ask(o); err != nil {
-		m.faults.Add(seat, faultOf(err), err.Error())
+		m.fail(seat, err)
 		return false
 	}
 	return true
@@ -310,14 +352,14 @@ func (m *Match[S, O, A]) ask(seat int, a Asker[O, A], o *O) (ok bool) {
 func (m *Match[S, O, A]) answer(seat int) (act A) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
+			m.panicked(seat, r)
 			var zero A
 			act = zero
 		}
 	}()
 	act, err := m.askers[seat].Answer(m.deadline)
 	if err != nil {
-		m.faults.Add(seat, faultOf(err), err.Error())
+		m.fail(seat, err)
 		var zero A
 		return zero
 	}
@@ -361,10 +403,10 @@ func (m *Match[S, O, A]) watch(seat int, p Player[O, A], o *O) A {
 	case r := <-answered:
 		switch {
 		case r.panicked:
-			m.faults.Add(seat, FaultPanic, fmt.Sprint(r.value))
+			m.panicked(seat, r.value)
 			return zero
 		case r.err != nil:
-			m.faults.Add(seat, faultOf(r.err), r.err.Error())
+			m.fail(seat, r.err)
 			return zero
 		}
 		return r.a
@@ -387,14 +429,14 @@ func (m *Match[S, O, A]) forsake() {
 func (m *Match[S, O, A]) actNow(seat int, p Player[O, A], o *O) (a A) {
 	defer func() {
 		if r := recover(); r != nil {
-			m.faults.Add(seat, FaultPanic, fmt.Sprint(r))
+			m.panicked(seat, r)
 			var zero A
 			a = zero
 		}
 	}()
 	a, err := p.Act(o)
 	if err != nil {
-		m.faults.Add(seat, faultOf(err), err.Error())
+		m.fail(seat, err)
 		var zero A
 		return zero
 	}

@@ -181,7 +181,10 @@ var ErrTimeout = errors.New("no answer before the deadline")
 // InvalidAnswer is the error of an answer that is not an action of the
 // game (garbage text): the fault is invalid, and the game's rule for no
 // answer applies.
-type InvalidAnswer struct{ Err error }
+type InvalidAnswer struct {
+	Err  error
+	Text string // the answer's text, when it was text that is no action
+}
 
 func (e *InvalidAnswer) Error() string { return e.Err.Error() }
 func (e *InvalidAnswer) Unwrap() error { return e.Err }
@@ -257,7 +260,7 @@ func (w *wired[O, A]) parse(text string, err error) (A, error) {
 	}
 	a, err := w.codec.Parse(text)
 	if err != nil {
-		return a, &InvalidAnswer{err}
+		return a, &InvalidAnswer{Err: err, Text: text}
 	}
 	return a, nil
 }

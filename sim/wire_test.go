@@ -154,6 +154,17 @@ func TestMoveTimeout(t *testing.T) {
 	require.Equal(t, []float64{2, 0}, gained(simtest.Race{Players: len(h)}, res))
 	require.Equal(t, []sim.Fault{{Seat: 1, Turn: 1, Kind: sim.FaultTimeout, Msg: "seat thought too long: no answer before the deadline"}}, res.Faults)
 	require.True(t, errors.Is(late, sim.ErrTimeout))
+	require.True(t, res.Timed)
+	two := "2"
+	require.Equal(t, [][]*string{{&two, nil}}, res.Actions, "the record keeps no action for no answer")
+
+	// Text that is no action is kept as it came.
+	st, err = g.Setup(sim.Params{"turns": []byte("1")}, simtest.Specs(t, "ask:text=2", "ask:text=up"))
+	require.NoError(t, err)
+	res = st.NewTable().Play(context.Background(), 1, []int{0, 1})
+	up := "up"
+	require.Equal(t, [][]*string{{&two, &up}}, res.Actions)
+	require.Equal(t, sim.FaultInvalid, res.Faults[0].Kind)
 }
 
 // original is a wire player of the original protocol that logs what it

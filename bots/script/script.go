@@ -83,8 +83,13 @@ func Load(path string, check func(string) error) ([]string, error) {
 // Player plays a list of actions in order, then answers ErrEnd.
 type Player struct {
 	acts []string
+	none []bool // per action, of a recorded player: the seat gave no answer
 	next int
 }
+
+// errNoAnswer is a recorded player's answer in a turn where the seat gave
+// none.
+var errNoAnswer = errors.New("no answer, as recorded")
 
 // NewPlayer returns a player of the given actions' text.
 func NewPlayer(acts []string) *Player { return &Player{acts: acts} }
@@ -101,6 +106,9 @@ func (p *Player) Act([]byte) (string, error) {
 		return "", ErrEnd
 	}
 	p.next++
+	if p.none != nil && p.none[p.next-1] {
+		return "", errNoAnswer
+	}
 	return p.acts[p.next-1], nil
 }
 
@@ -108,11 +116,13 @@ func (p *Player) Act([]byte) (string, error) {
 var recordedParams = []sim.ParamSpec{sim.IntParam("seat", 0, 0, 1<<20, "the seat whose recorded actions it plays")}
 
 // Recorded returns a bot that plays back the actions recorded in a timed
-// match's record (per turn, per seat: the action's text, nil where the seat
-// did not act), for arena play --from: recorded:seat=K plays seat K's. A
-// replay then needs no external program, and gives the recorded match
+// match's record, for arena play --from: recorded:seat=K plays seat K's.
+// Each turn's row holds, per seat, the action's text (or the text of an
+// answer that was no action), nil where the seat did not act — or gave no
+// answer, which the record's faults tell: the seat then gives none again.
+// A replay needs no external program, and gives the recorded match
 // whatever the programs would answer now.
-func Recorded(actions [][]*string) sim.WireBot {
+func Recorded(actions [][]*string, faults []sim.Fault) sim.WireBot {
 	return sim.WireBot{
 		Name:    "recorded",
 		Summary: "plays back a seat's actions recorded in a timed match (arena play --from)",
@@ -123,13 +133,23 @@ func Recorded(actions [][]*string) sim.WireBot {
 			if err := r.Err(); err != nil {
 				return nil, err
 			}
-			var acts []string
-			for _, row := range actions {
-				if seat < len(row) && row[seat] != nil {
-					acts = append(acts, *row[seat])
+			faulted := make(map[int]bool) // turns with a fault of the seat
+			for _, f := range faults {
+				if f.Seat == seat {
+					faulted[f.Turn] = true
 				}
 			}
-			return func() sim.WirePlayer { return NewPlayer(acts) }, nil
+			var acts []string
+			var none []bool
+			for i, row := range actions {
+				switch {
+				case seat < len(row) && row[seat] != nil:
+					acts, none = append(acts, *row[seat]), append(none, false)
+				case faulted[i+1]:
+					acts, none = append(acts, ""), append(none, true)
+				}
+			}
+			return func() sim.WirePlayer { return &Player{acts: acts, none: none} }, nil
 		},
 	}
 }

@@ -116,3 +116,37 @@ func TestBotChecksItsFile(t *testing.T) {
 	}
 	require.EqualError(t, err, "param file: required, none given")
 }
+
+// TestRecordedPlaysBackEachSeat: a recorded player plays its seat's texts
+// in order, skipping the turns the seat did not act in, and gives no
+// answer where the seat gave none (nil, with a fault of the seat in that
+// turn); then it has ended.
+func TestRecordedPlaysBackEachSeat(t *testing.T) {
+	text := func(s string) *string { return &s }
+	actions := [][]*string{
+		{text("1"), nil},
+		{nil, text("2")},
+		{nil, nil}, // seat 0 gave no answer; seat 1 did not act
+		{text("garbage"), text("4")},
+	}
+	faults := []sim.Fault{{Seat: 0, Turn: 3, Kind: sim.FaultTimeout}}
+	for seat, want := range [][]string{{"1", "!", "garbage", "end"}, {"2", "4", "end"}} {
+		newPlayer, err := Recorded(actions, faults).Prepare(sim.Params{"seat": []byte(strconv.Itoa(seat))}, sim.WireGame{})
+		require.NoError(t, err)
+		p := newPlayer()
+		p.Reset(sim.MatchInfo{}, nil)
+		var got []string
+		for range want {
+			a, err := p.Act(nil)
+			switch {
+			case err == ErrEnd:
+				a = "end"
+			case err != nil:
+				require.EqualError(t, err, "no answer, as recorded")
+				a = "!"
+			}
+			got = append(got, a)
+		}
+		require.Equal(t, want, got, "seat %d", seat)
+	}
+}
