@@ -78,24 +78,21 @@ func TestOriginalTurnAndEnd(t *testing.T) {
 	g := newGame(t, tinyConfig(t, `{"mass_loss_per_frame":0.5}`))
 	var v View
 	g.r.Observe(g.s, 0, &v)
+	// The state of the tiny map with its neutral there, no virus, and each
+	// player's one cell, seat 0's at x0.
+	state := func(x0, mass float32, score uint64) *wire {
+		return (&wire{}).
+			u32(1).u32(0).
+			u32(0).
+			u32(0).
+			u32(2).u32(1).f32(x0, 100).u32(0).f32(mass).u32(0).u32(2).f32(900, 900).u32(1).f32(mass).u32(0).
+			u32(2).player(0, 1, mass, score).player(1, 1, mass, score)
+	}
 	// After step 0 (half the mass lost): turn 0.
-	turn0 := (&wire{}).
-		u32(1).u32(0).
-		u32(0).
-		u32(0).
-		u32(2).u32(1).f32(100, 100).u32(0).f32(10).u32(0).u32(2).f32(900, 900).u32(1).f32(10).u32(0).
-		u32(2).player(0, 1, 10, 30).player(1, 1, 10, 30)
-	require.Equal(t, message(msgTurn, 0, turn0), v.AppendOriginalTurn(nil))
-
+	require.Equal(t, message(msgTurn, 0, state(100, 10, 30)), v.AppendOriginalTurn(nil))
 	g.step("move 1 150 100")
 	g.r.Observe(g.s, 1, &v)
-	turn1 := (&wire{}).
-		u32(1).u32(0).
-		u32(0).
-		u32(0).
-		u32(2).u32(1).f32(150, 100).u32(0).f32(5).u32(0).u32(2).f32(900, 900).u32(1).f32(5).u32(0).
-		u32(2).player(0, 1, 5, 35).player(1, 1, 5, 35)
-	require.Equal(t, message(msgTurn, 1, turn1), v.AppendOriginalTurn(nil))
+	require.Equal(t, message(msgTurn, 1, state(150, 5, 35)), v.AppendOriginalTurn(nil))
 
 	tie := (&wire{}).u32(0, 2).u32(0).str("player 0").u64(35).u32(1).str("player 1").u64(35)
 	require.Equal(t, message(msgGameEnds, -1, tie), v.AppendOriginalEnd(nil), "a tie: the lowest seat")
