@@ -376,7 +376,11 @@ func (t *table[S, O, A]) Trace(ctx context.Context, seed uint64, seating []int, 
 		line = append(line[:0], `{"turn":`...)
 		line = strconv.AppendInt(line, int64(turn), 10)
 		line = append(line, `,"actions":`...)
-		line = appendActions(line, e, toAct, acts)
+		if turn == 0 {
+			line = append(line, "null"...)
+		} else {
+			line = appendTexts(line, t.match.actionTexts())
+		}
 		line = append(line, `,"state":`...)
 		line = e.AppendState(line, s)
 		line = append(line, `,"hash":"`...)
@@ -391,25 +395,24 @@ func (t *table[S, O, A]) Trace(ctx context.Context, seed uint64, seating []int, 
 	return res, werr
 }
 
-// appendActions writes the actions of a turn as a JSON array indexed by
-// seat: the action text for seats that acted, null for the others.
-func appendActions[S, O, A any](dst []byte, e Engine[S, O, A], toAct []int, acts []A) []byte {
-	if acts == nil {
-		return append(dst, "null"...)
-	}
+// appendTexts writes the actions of a turn as a JSON array indexed by
+// seat: the action's text for the seats that acted (the answer's text when
+// it was no action), null for the others and for those that gave no
+// answer.
+func appendTexts(dst []byte, texts []*string) []byte {
 	dst = append(dst, '[')
-	for k := range acts {
+	for k, text := range texts {
 		if k > 0 {
 			dst = append(dst, ',')
 		}
-		if !slices.Contains(toAct, k) {
+		if text == nil {
 			dst = append(dst, "null"...)
 			continue
 		}
 		// encoding/json rather than strconv.Quote: an action's text may hold
 		// any byte, and Go's escapes (\x01) are not JSON's.
-		text, _ := json.Marshal(string(e.AppendAction(nil, acts[k])))
-		dst = append(dst, text...)
+		quoted, _ := json.Marshal(*text)
+		dst = append(dst, quoted...)
 	}
 	return append(dst, ']')
 }

@@ -49,6 +49,22 @@ func TestTraceActionsAreJSON(t *testing.T) {
 	}
 }
 
+// TestTraceTellsNoAnswer: a seat that gave no answer (an error, a panic)
+// has null for its action, as a seat that did not act; the others their
+// action's text.
+func TestTraceTellsNoAnswer(t *testing.T) {
+	st, err := simtest.Game().Setup(sim.Params{"turns": []byte("1")}, simtest.Specs(t, "mute", "step", "panic"))
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	_, err = st.NewTable().Trace(context.Background(), 1, []int{0, 1}, &buf)
+	require.NoError(t, err)
+	require.Contains(t, buf.String(), `{"turn":1,"actions":[null,"1"],`)
+	buf.Reset()
+	_, err = st.NewTable().Trace(context.Background(), 1, []int{1, 2}, &buf)
+	require.NoError(t, err)
+	require.Contains(t, buf.String(), `{"turn":1,"actions":["1",null],`)
+}
+
 func hashOf(turn int, totals ...int) string {
 	return sim.FormatHash(simtest.Race{}.Hash(&simtest.RaceState{Turn: turn, Totals: totals}))
 }

@@ -163,8 +163,10 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 		for _, k := range m.toAct {
 			e.Observe(s, k, &m.views[k])
 		}
+		if res.Timed || m.Trace != nil {
+			clear(m.said) // for the record's or the trace's actions
+		}
 		if res.Timed {
-			clear(m.said)
 			m.askAll()
 		}
 		for _, k := range m.toAct {
