@@ -105,6 +105,15 @@ type Setup interface {
 	Entrants() []string // display names, see EntrantNames
 	// NewTable returns a table to play matches on; one per goroutine.
 	NewTable() Table
+	// Replay plays a match again from the action texts of its turns, as a
+	// trace or a timed record keeps them (one row a turn, a text or nil
+	// per seat), with no player: the seats the engine says are to act play
+	// their recorded text — nil is no answer, text that is no action an
+	// invalid answer — and the others must have nil. visit sees the state
+	// after Init (turn 0) and after each turn, and stops the replay by
+	// returning false. A *ReplayError says the record does not fit the
+	// engine (an action of a seat not to act; turns after the end).
+	Replay(seed uint64, turns [][]*string, visit func(Replayed) bool) error
 }
 
 // Table plays matches of a Setup. Each entrant has one player per table,
