@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	commands = []*command{runCommand, sprtCommand, rateCommand, mergeCommand, playCommand, benchCommand, listCommand, helpCommand}
+	commands = []*command{runCommand, sprtCommand, rateCommand, mergeCommand, playCommand, goldenCommand, benchCommand, listCommand, helpCommand}
 }
 
 const overview = `arena plays bot-programming games headless and deterministic: thousands of
@@ -30,14 +30,18 @@ Examples:
   arena list bots tron
 
 Run 'arena help <command>' for a command's flags; docs/ has the rest.
-Exit codes: 0 success, 1 negative verdict, 2 bad usage or input,
-3 inconclusive, 4 internal failure, 130 interrupted.
+Exit codes: 0 success, 1 negative verdict or golden divergence, 2 bad usage
+or input, 3 inconclusive, 4 internal failure, 130 interrupted.
 `
 
 func printOverview(w io.Writer) {
 	var b strings.Builder
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-6s %s\n", c.name, c.short)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.name, c.short)
 	}
 	fmt.Fprintf(w, overview, b.String())
 }
