@@ -59,7 +59,8 @@ func diff(path string, a, b any, lines *[]string) {
 			return
 		}
 	case []any:
-		if y, ok := b.([]any); ok {
+		// An array that is empty on one side differs as a whole.
+		if y, ok := b.([]any); ok && (len(x) > 0) == (len(y) > 0) {
 			for i := range max(len(x), len(y)) {
 				var va, vb any = none{}, none{}
 				if i < len(x) {

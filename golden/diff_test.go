@@ -22,6 +22,10 @@ func TestDiffNamesEachFieldThatDiffers(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, lines, "the same state")
 
+	lines, err = Diff([]byte(`{"trail":[]}`), []byte(`{"trail":[[1,2],[1,3]]}`))
+	require.NoError(t, err)
+	require.Equal(t, []string{"trail: [] → [[1,2],[1,3]]"}, lines, "an array empty on one side is one line")
+
 	lines, err = Diff([]byte(`{"x":1}`), []byte(`{"x":1.0}`))
 	require.NoError(t, err)
 	require.Equal(t, []string{"x: 1 → 1.0"}, lines, "numbers compare as written")
