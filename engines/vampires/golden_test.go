@@ -33,43 +33,6 @@ func params(kv ...any) sim.Params {
 	return p
 }
 
-// TestGoldenHashes pins whole matches, one set per rule set: a change here
-// is a change of the rules (bump vampires.Version) or of a bot, and must be
-// deliberate.
-func TestGoldenHashes(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		params sim.Params
-		bots   string // r = random, g = greedy, one letter per seat
-		seed   uint64
-		plies  int
-		hash   string
-	}{
-		{"classic random duel", params("ruleset", "classic"), "rr", 42, 27, "b290706f15a5702e"},
-		{"classic greedy against random", params("ruleset", "classic", "map", "square"), "gr", 43, 87, "e4cb09a8425463f0"},
-		{"v10 random duel", params("ruleset", "v10"), "rr", 42, 27, "7ad74deb7e5d4e76"},
-		{"v10 greedy against random", params("ruleset", "v10", "map", "trap"), "rg", 44, 100, "e6c7778e56d8ba4f"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			r, eff := newRules(t, tc.params)
-			m := sim.NewMatch(r, eff)
-			var players []player
-			for _, b := range tc.bots {
-				if b == 'r' {
-					players = append(players, &vwbots.Random{})
-				} else {
-					players = append(players, &vwbots.Greedy{})
-				}
-			}
-			res := m.Play(context.Background(), tc.seed, players)
-			require.NoError(t, res.Err)
-			require.Empty(t, res.Faults, "bots play valid plies")
-			require.Equal(t, tc.plies, res.Turns)
-			require.Equal(t, tc.hash, sim.FormatHash(res.StateHash))
-		})
-	}
-}
-
 // TestSilentBotLosesItsPlies has seat 0 play two plies from a script and
 // then fall silent: its plies are void, not forfeits, and the match goes on
 // to daybreak.
