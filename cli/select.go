@@ -128,18 +128,9 @@ func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
 	if err != nil {
 		return nil, badInput("%s: key game: %v", sc.Name, err)
 	}
-	var flags []paramFlag
-	for _, kv := range s.params {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || strings.TrimSpace(k) == "" {
-			return nil, badInput("--param %q: want key=value", kv)
-		}
-		k = strings.TrimSpace(k)
-		val, err := sim.ParseParamValue(v)
-		if err != nil {
-			return nil, badInput("--param %s: %v", k, err)
-		}
-		flags = append(flags, paramFlag{Key: k, Value: val})
+	flags, err := parseParamFlags("--param", s.params)
+	if err != nil {
+		return nil, err
 	}
 	layers, err := layerParams(sc, entry.Game.Info().Map, flags)
 	if err != nil {
@@ -171,6 +162,24 @@ func (c *chosen) seatPerBot() {
 			c.origin["players"] = c.botsFrom + " (one seat per bot)"
 		}
 	}
+}
+
+// parseParamFlags reads the key=value texts of a parameter flag.
+func parseParamFlags(flag string, texts []string) ([]paramFlag, error) {
+	var flags []paramFlag
+	for _, kv := range texts {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(k) == "" {
+			return nil, badInput("%s %q: want key=value", flag, kv)
+		}
+		k = strings.TrimSpace(k)
+		val, err := sim.ParseParamValue(v)
+		if err != nil {
+			return nil, badInput("%s %s: %v", flag, k, err)
+		}
+		flags = append(flags, paramFlag{Key: k, Value: val})
+	}
+	return flags, nil
 }
 
 // paramFlag is one --param key=value.
