@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	commands = []*command{runCommand, sprtCommand, rateCommand, mergeCommand, playCommand, goldenCommand, benchCommand, listCommand, helpCommand}
+	commands = []*command{runCommand, sprtCommand, rateCommand, mergeCommand, playCommand, goldenCommand, diffRulesCommand, benchCommand, listCommand, helpCommand}
 }
 
 const overview = `arena plays bot-programming games headless and deterministic: thousands of
@@ -30,8 +30,9 @@ Examples:
   arena list bots tron
 
 Run 'arena help <command>' for a command's flags; docs/ has the rest.
-Exit codes: 0 success, 1 negative verdict or golden divergence, 2 bad usage
-or input, 3 inconclusive, 4 internal failure, 130 interrupted.
+Exit codes: 0 success, 1 negative verdict (a golden divergence, a --fail-if
+gate), 2 bad usage or input, 3 inconclusive, 4 internal failure, 130
+interrupted.
 `
 
 func printOverview(w io.Writer) {
