@@ -9,7 +9,7 @@ import (
 
 // Version is the version of these rules; it is part of every rules hash, so
 // bump it whenever a change of the rules can change a match.
-const Version = "1"
+const Version = "2"
 
 // Limits of the parameters and the fixed numbers of the rule sheet.
 const (
@@ -60,6 +60,7 @@ var Params = []sim.ParamSpec{
 	sim.IntParam("ct_price", 100, 0, maxAmount, "price of UPDATECT (fare +2)"),
 	sim.IntParam("ct_max", 5, 0, maxCount, "times a player may UPDATECT"),
 	sim.ChoiceParam("boarding", "referee", boardingNames[:], `which loading bus a boarding passenger takes: "referee" (fewest passengers on board) or "free_seats" (most free seats, the subject text); ties at random`),
+	sim.ChoiceParam("failed_upgrade", "paid", failedUpgradeNames[:], `whether an UPGRADE that fails on the car limit or on a bus bought this turn is paid for: "paid" (the referee takes the price before checking) or "free"`),
 	{Name: "stations", Default: "null", Doc: fmt.Sprintf("pinned stations [[x,y,capacity],…] in order of appearance (ids 0, 1…), at most max_stations, distinct points on the grid, capacity 1..%d; the stations after the list are random; null = all random", MaxCapacity)},
 }
 
@@ -82,6 +83,21 @@ var boardingNames = [...]string{"referee", "free_seats"}
 // String returns the rule's name as the boarding parameter spells it.
 func (b Boarding) String() string { return boardingNames[b] }
 
+// FailedUpgrade says whether an UPGRADE that fails on the car limit or on a
+// bus bought this turn is paid for (rule sheet, "Commands").
+type FailedUpgrade uint8
+
+// The rules for a failed UPGRADE.
+const (
+	PaidUpgrade FailedUpgrade = iota // the referee takes the price before checking
+	FreeUpgrade                      // the price is taken once the upgrade is sure
+)
+
+var failedUpgradeNames = [...]string{"paid", "free"}
+
+// String returns the rule's name as the failed_upgrade parameter spells it.
+func (f FailedUpgrade) String() string { return failedUpgradeNames[f] }
+
 // StationSpec is a pinned station.
 type StationSpec struct{ X, Y, Capacity int }
 
@@ -103,6 +119,7 @@ type Config struct {
 	SPPrice, SPMax  int
 	CTPrice, CTMax  int
 	Boarding        Boarding
+	FailedUpgrade   FailedUpgrade
 }
 
 // Rules is Minibus configured with one parameter set; it implements
@@ -138,6 +155,9 @@ func New(seats int, p sim.Params) (*Rules, error) {
 	}
 	if c.InitialStations = r.Int("initial_stations"); r.Err() == nil && c.InitialStations > c.MaxStations {
 		r.Fail("initial_stations", "%d is out of range 1..%d", c.InitialStations, c.MaxStations)
+	}
+	if r.String("failed_upgrade") == "free" {
+		c.FailedUpgrade = FreeUpgrade
 	}
 	switch r.String("boarding") {
 	case "free_seats":

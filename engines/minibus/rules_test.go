@@ -68,7 +68,11 @@ func TestCommandPricesAndLimits(t *testing.T) {
 			require.Len(t, faults, 1)
 			require.Equal(t, sim.FaultInvalid, faults[0].Kind)
 			require.Equal(t, Lost, g.player(0).status)
-			require.Equal(t, tc.money0, g.player(0).money, "the command over the limit costs nothing")
+			over := 0
+			if strings.HasPrefix(tc.lines[last], "UPGRADE") {
+				over = 50 // an UPGRADE over the car limit is paid for
+			}
+			require.Equal(t, tc.money0-over, g.player(0).money, "the command over the limit costs nothing (but UPGRADE)")
 		})
 	}
 }
@@ -93,8 +97,8 @@ func TestInvalidCommandLoses(t *testing.T) {
 		{"UPDATECT;DESTINATION 1 0", 800, 1, `command 2 "DESTINATION 1 0": bus 1 belongs to player 1`},
 		{"UPDATECT;UPGRADE 1", 800, 1, `command 2 "UPGRADE 1": bus 1 belongs to player 1`},
 		{"UPDATECT;BUS 2;DESTINATION 2 1", 700, 2, `command 3 "DESTINATION 2 1": bus 2 was bought this turn`},
-		{"UPDATECT;BUS 2;UPGRADE 2", 700, 2, `command 3 "UPGRADE 2": bus 2 was bought this turn`},
-		{"UPDATECT;UPGRADE 0", 800, 1, `command 2 "UPGRADE 0": bus 0 has 1 cars, the most with 0 UPDATESB`},
+		{"UPDATECT;BUS 2;UPGRADE 2", 650, 2, `command 3 "UPGRADE 2": bus 2 was bought this turn`},
+		{"UPDATECT;UPGRADE 0", 750, 1, `command 2 "UPGRADE 0": bus 0 has 1 cars, the most with 0 UPDATESB`},
 		{"UPDATECT;BUS 0;BUS 1;BUS 2;BUS 0", 500, 4, `command 5 "BUS 0": already 4 buses, the most allowed`},
 		{"UPDATECT;UPDATESP;UPDATESP;UPDATESP", 400, 1, `command 4 "UPDATESP": already bought 2 times, the most allowed`},
 		{"UPDATECT;UPDATESP;UPDATESP;UPDATESB;UPDATESB;BUS 1;BUS 2;UPGRADE 0", 0, 3, `command 8 "UPGRADE 0": 0 money, the price is 50`},
@@ -122,6 +126,33 @@ func TestInvalidCommandLoses(t *testing.T) {
 			require.Equal(t, []float64{0, 900 + 500 - 2}, out.Scores)
 			require.Equal(t, []int{2, 1}, out.Places)
 		})
+	}
+}
+
+// TestFailedUpgrade: the referee takes UPGRADE's price once the bus is
+// found to be the player's, before checking the car limit and the bus
+// bought this turn (failed_upgrade=paid, the default; the rule sheet,
+// "Commands"); with failed_upgrade=free a failed UPGRADE costs nothing. An
+// UPGRADE of a bus that is not the player's is never paid for.
+func TestFailedUpgrade(t *testing.T) {
+	for _, tc := range []struct {
+		rule, line string
+		money      int
+	}{
+		{"paid", "UPGRADE 0", 900 - 50},
+		{"paid", "BUS 2;UPGRADE 2", 800 - 50},
+		{"paid", "UPGRADE 1", 900},
+		{"paid", "UPGRADE 7", 900},
+		{"free", "UPGRADE 0", 900},
+		{"free", "BUS 2;UPGRADE 2", 800},
+		{"free", "UPGRADE 1", 900},
+	} {
+		g := newGame(t, `{"start_money":1000,"failed_upgrade":"`+tc.rule+`",`+layout+`}`, nil)
+		require.Empty(t, g.play("BUS 0", "BUS 1"))
+		faults := g.play(tc.line, "PASS")
+		require.Len(t, faults, 1, "%s %s", tc.rule, tc.line)
+		require.Equal(t, Lost, g.player(0).status)
+		require.Equal(t, tc.money, g.player(0).money, "%s %s", tc.rule, tc.line)
 	}
 }
 

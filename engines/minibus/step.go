@@ -177,17 +177,7 @@ func (r *Rules) execute(s *State, seat int, c Command) error {
 		// interrupts any loading or unloading; the same one changes nothing.
 		b.dest = c.Station
 	case OpUpgrade:
-		b, err := r.ownBus(s, seat, c.Bus)
-		if err != nil {
-			return err
-		}
-		if b.cars >= 1+p.sb {
-			return fmt.Errorf("bus %d has %d cars, the most with %d UPDATESB", c.Bus, b.cars, p.sb)
-		}
-		if err := pay(p, r.UpgradePrice); err != nil {
-			return err
-		}
-		b.cars++
+		return r.upgradeBus(s, seat, c.Bus)
 	case OpUpdateSB:
 		return upgrade(p, &p.sb, r.SBMax, r.SBPrice)
 	case OpUpdateSP:
@@ -208,9 +198,50 @@ func (r *Rules) checkStation(s *State, id int) error {
 	return nil
 }
 
+// upgradeBus is UPGRADE B: one more car for seat's bus B, not bought this
+// turn, within 1 + SB cars. The referee takes the price as soon as the bus
+// is found to be the player's, before its other checks: an UPGRADE that
+// fails on the car limit or on a bus bought this turn is still paid for
+// (failed_upgrade=paid, the default); with failed_upgrade=free it is not.
+func (r *Rules) upgradeBus(s *State, seat, id int) error {
+	p := &s.players[seat]
+	b, err := r.busOf(s, seat, id)
+	if err != nil {
+		return err
+	}
+	if r.FailedUpgrade == PaidUpgrade {
+		if err := pay(p, r.UpgradePrice); err != nil {
+			return err
+		}
+	}
+	if err := boughtNow(s, b, id); err != nil {
+		return err
+	}
+	if b.cars >= 1+p.sb {
+		return fmt.Errorf("bus %d has %d cars, the most with %d UPDATESB", id, b.cars, p.sb)
+	}
+	if r.FailedUpgrade == FreeUpgrade {
+		if err := pay(p, r.UpgradePrice); err != nil {
+			return err
+		}
+	}
+	b.cars++
+	return nil
+}
+
 // ownBus returns seat's bus id, or why seat may not command it: no such
 // bus, another player's, or bought this very turn.
 func (r *Rules) ownBus(s *State, seat, id int) (*bus, error) {
+	b, err := r.busOf(s, seat, id)
+	if err != nil {
+		return nil, err
+	}
+	return b, boughtNow(s, b, id)
+}
+
+// busOf returns seat's bus id, or why it is not: no such bus, or another
+// player's.
+func (r *Rules) busOf(s *State, seat, id int) (*bus, error) {
 	if id >= len(s.buses) {
 		return nil, fmt.Errorf("no bus %d", id)
 	}
@@ -218,10 +249,15 @@ func (r *Rules) ownBus(s *State, seat, id int) (*bus, error) {
 	if b.owner != seat {
 		return nil, fmt.Errorf("bus %d belongs to player %d", id, b.owner)
 	}
-	if b.bought == s.turn {
-		return nil, fmt.Errorf("bus %d was bought this turn", id)
-	}
 	return b, nil
+}
+
+// boughtNow says that bus id was bought this very turn: it takes no command.
+func boughtNow(s *State, b *bus, id int) error {
+	if b.bought == s.turn {
+		return fmt.Errorf("bus %d was bought this turn", id)
+	}
+	return nil
 }
 
 // pay takes price from p's money, or says it lacks it.
