@@ -43,6 +43,16 @@ type Engine[S, O, A any] interface {
 	Hash(s *S) uint64
 }
 
+// StateParser is an engine that reads the JSON form of its states
+// (AppendState) back: tests, diffs and tools build and show positions with
+// it, without touching private fields. A state read back has the hash and
+// the JSON form of the state written; ParseState refuses, with an error
+// that names the field, a state the rules could not reach with this
+// configuration (another board size, two players on one cell…).
+type StateParser[S any] interface {
+	ParseState(data []byte, s *S) error
+}
+
 // MatchInfo is what a player is told when a match starts.
 type MatchInfo struct {
 	Seat   int    // the player's seat, 0-based

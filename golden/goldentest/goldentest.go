@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arenasim/arena/golden"
+	"github.com/arenasim/arena/sim"
 )
 
 // Check checks the golden files of each folder under dir (testdata/golden:
@@ -73,5 +74,47 @@ func Check(t *testing.T, dir string, lookup golden.Lookup, update bool) {
 	}
 	if checked == 0 {
 		t.Fatalf("%s: no golden file", dir)
+	}
+}
+
+// StateEngine is an engine that writes, hashes and reads back its states.
+type StateEngine[S any] interface {
+	AppendState(dst []byte, s *S) []byte
+	Hash(s *S) uint64
+	sim.StateParser[S]
+}
+
+// CheckStates reads back every state of the golden traces under dir
+// (testdata/golden) with the engine that newEngine configures from a
+// golden header's seats and parameters, and checks that each has the
+// recorded hash and writes the recorded JSON again.
+func CheckStates[S any, E StateEngine[S]](t *testing.T, dir string, newEngine func(seats int, p sim.Params) (E, error)) {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*", "match-*.jsonl*"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("%s: no golden file (%v)", dir, err)
+	}
+	for _, path := range paths {
+		m, err := golden.Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := newEngine(m.Header.Seats, m.Header.Params)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var buf []byte
+		for _, l := range m.Lines {
+			s := new(S)
+			if err := e.ParseState(l.State, s); err != nil {
+				t.Fatalf("%s: turn %d: %v", path, l.Turn, err)
+			}
+			if h := sim.FormatHash(e.Hash(s)); h != l.Hash {
+				t.Fatalf("%s: turn %d: the state read back hashes to %s, not %s", path, l.Turn, h, l.Hash)
+			}
+			if buf = e.AppendState(buf[:0], s); string(buf) != string(l.State) {
+				t.Fatalf("%s: turn %d: the state read back writes\n%s\nnot\n%s", path, l.Turn, buf, l.State)
+			}
+		}
 	}
 }
