@@ -39,6 +39,18 @@ type State struct {
 // Init starts a match: an empty board and one trail of one cell per player,
 // at the pinned starts or at random ones (rule sheet, "Board and players").
 func (r *Rules) Init(s *State, rng *rand.Rand) {
+	r.emptyBoard(s)
+	for seat := range r.Players {
+		c := r.start(s, seat, rng)
+		i := s.index(c.X, c.Y)
+		s.trails[seat] = append(s.trails[seat][:0], int32(i))
+		s.grid[i] = uint8(seat + 1)
+	}
+}
+
+// emptyBoard sets s up for the rules: turn 0, an empty board, every player
+// alive with an empty trail.
+func (r *Rules) emptyBoard(s *State) {
 	s.width, s.height, s.stride, s.turn, s.over = r.Width, r.Height, r.Width+2, 0, false
 	for _, d := range Dirs {
 		dx, dy := d.Delta()
@@ -53,13 +65,10 @@ func (r *Rules) Init(s *State, rng *rand.Rand) {
 		s.trails = make([][]int32, r.Players)
 	}
 	s.trails = s.trails[:r.Players]
-	s.alive = r.Players
-	for seat := range r.Players {
-		c := r.start(s, seat, rng)
-		i := s.index(c.X, c.Y)
-		s.trails[seat] = append(s.trails[seat][:0], int32(i))
-		s.grid[i] = uint8(seat + 1)
+	for seat := range s.trails {
+		s.trails[seat] = s.trails[seat][:0]
 	}
+	s.alive = r.Players
 }
 
 // resetGrid empties the board and walls its border.
