@@ -309,7 +309,7 @@ func Update(ctx context.Context, m *Match, lookup Lookup) error {
 		return err
 	}
 	h := m.Header
-	h.RulesHash = st.RulesHash()
+	h.RulesHash, h.Params = st.RulesHash(), st.Params() // today's, a new parameter's default included
 	if err == nil && done {
 		return write(m.Path, h, trace.Bytes())
 	}

@@ -147,6 +147,7 @@ func TestCheckFindsTheChangedRule(t *testing.T) {
 	}
 	for _, r := range checkAll(t, dir, lookupBank(true)) {
 		require.False(t, r.Differs(), "%+v", r)
+		require.Equal(t, `{"players":2,"turns":6}`, string(r.Match.Header.Params.Canonical()), "today's effective parameters")
 	}
 	for _, r := range checkAll(t, dir, lookupBank(false)) {
 		require.Equal(t, 3, r.Turn, "and the old rules now differ")
