@@ -4,6 +4,7 @@ import (
 	"flag"
 	"testing"
 
+	"github.com/arenasim/arena/engines/minibus"
 	"github.com/arenasim/arena/golden/goldentest"
 	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/sim"
@@ -20,4 +21,10 @@ func TestGolden(t *testing.T) {
 		e, err := registry.Lookup(game)
 		return e.Game, err
 	}, *update)
+}
+
+// TestStatesReadBack: every state of the golden traces reads back to its
+// hash and its JSON.
+func TestStatesReadBack(t *testing.T) {
+	goldentest.CheckStates(t, "testdata/golden", func(seats int, p sim.Params) (*minibus.Rules, error) { return minibus.New(seats, p) })
 }
