@@ -53,6 +53,22 @@ func (r *Rules) Init(s *State, _ *rand.Rand) {
 // order.
 func (r *Rules) place(s *State) {
 	c := &r.cfg
+	r.placeNeutrals(s)
+	for _, p := range c.VirusesStartingPositions {
+		s.newCell(KindVirus, -1, p.X, p.Y, c.VirusMass)
+	}
+	n := c.NbStartingCellsPerPlayer
+	for seat := range c.Players {
+		for _, p := range c.PlayersStartingPositions[seat*n : seat*n+n] {
+			s.newCell(KindPlayer, seat, p.X, p.Y, r.clampMass(c.PlayerCellsStartingMass))
+		}
+	}
+}
+
+// placeNeutrals empties s and sets out the initial neutrals, row-major,
+// ids and slots 0, 1, …
+func (r *Rules) placeNeutrals(s *State) {
+	c := &r.cfg
 	s.turn, s.nextID = 0, 0
 	s.cells, s.free = s.cells[:0], s.free[:0]
 	s.players, s.viruses, s.neutrals = s.players[:0], s.viruses[:0], s.neutrals[:0]
@@ -80,15 +96,6 @@ func (r *Rules) place(s *State) {
 		}
 	}
 	s.nInit = mw * mh
-	for _, p := range c.VirusesStartingPositions {
-		s.newCell(KindVirus, -1, p.X, p.Y, c.VirusMass)
-	}
-	n := c.NbStartingCellsPerPlayer
-	for seat := range c.Players {
-		for _, p := range c.PlayersStartingPositions[seat*n : seat*n+n] {
-			s.newCell(KindPlayer, seat, p.X, p.Y, r.clampMass(c.PlayerCellsStartingMass))
-		}
-	}
 }
 
 // newCell creates a cell with the next id and returns its slot.
