@@ -425,10 +425,15 @@ func (r *Rules) boardingKey(b *bus) (key int, ok bool) {
 	if free <= 0 || b.loadedNow >= Transfers {
 		return 0, false
 	}
-	if r.Boarding == MostFreeSeats {
-		return -free, true
-	}
-	return len(b.riders), true
+	return boardingRanks[r.Boarding](b, free), true
+}
+
+// boardingRanks are the boarding rules (the boarding parameter, named in
+// boardingNames): the rank each gives a loading bus with free seats for
+// the next boarder, lower first.
+var boardingRanks = [...]func(b *bus, free int) int{
+	FewestRiders:  func(b *bus, _ int) int { return len(b.riders) }, // the referee's
+	MostFreeSeats: func(_ *bus, free int) int { return -free },      // the subject text's
 }
 
 // insertSorted inserts id into ids, kept in increasing order.

@@ -45,11 +45,24 @@ const (
 )
 
 // String returns the rule set's parameter value.
-func (r Ruleset) String() string {
-	if r == V10 {
-		return "v10"
-	}
-	return "classic"
+func (r Ruleset) String() string { return rulesets[r].name }
+
+// ruleset is a rule set as the named list of what it chooses: the battle
+// step of "Resolving a MOV ply" and its defaults for the defender's fate
+// and the moves of a MOV (rule sheet, introduction). A ply is, in every
+// rule set: accept → depart → resolveTargets (with the rule set's battle)
+// → checkExtinction → checkDaybreak.
+type ruleset struct {
+	name     string
+	battle   func(r *Rules, s *State, i int, attackers Kind, a int, rng *rand.Rand)
+	defender DefenderWin
+	maxMoves int // 0: no limit
+}
+
+// rulesets are the rule sets, by Ruleset.
+var rulesets = [...]ruleset{
+	Classic: {name: "classic", battle: (*Rules).classicBattle, defender: Convert, maxMoves: 3},
+	V10:     {name: "v10", battle: (*Rules).v10Battle, defender: Kill, maxMoves: 0},
 }
 
 // InvalidPly is what an invalid ply costs (rule sheet, "A ply").
@@ -102,11 +115,10 @@ func New(seats int, p sim.Params) (*Rules, error) {
 	}
 	rd := sim.NewParamReader(p, Params)
 	r := &Rules{}
-	switch rd.String("ruleset") {
-	case "classic":
-		r.Ruleset, r.battle, r.DefenderWins, r.MaxMoves = Classic, (*Rules).classicBattle, Convert, 3
-	case "v10":
-		r.Ruleset, r.battle, r.DefenderWins, r.MaxMoves = V10, (*Rules).v10Battle, Kill, 0
+	for id, rs := range rulesets {
+		if rs.name == rd.String("ruleset") {
+			r.Ruleset, r.battle, r.DefenderWins, r.MaxMoves = Ruleset(id), rs.battle, rs.defender, rs.maxMoves
+		}
 	}
 	r.Seat0 = Vampires
 	if rd.String("seat0_species") == "werewolves" {
