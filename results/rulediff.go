@@ -186,7 +186,7 @@ func (d *RuleDiff) paired(metric string, bot int) Paired {
 	for _, x := range diffs {
 		ss += float64((x - mean) * (x - mean))
 	}
-	half := studentTQuantile(0.025, n-1) * math.Sqrt(ss/(n-1)/n)
+	half := float64(studentTQuantile(0.025, n-1) * math.Sqrt(ss/(n-1)/n))
 	p.Lo, p.Hi = mean-half, mean+half
 	return p
 }
@@ -279,7 +279,7 @@ func (d *RuleDiff) eloDiffs() ([]Paired, error) {
 
 // quantileSorted returns the q quantile of sorted values, interpolating.
 func quantileSorted(s []float64, q float64) float64 {
-	pos := q * float64(len(s)-1)
+	pos := float64(q * float64(len(s)-1))
 	i := int(pos)
 	if i+1 >= len(s) {
 		return s[len(s)-1]
