@@ -2,7 +2,6 @@ package aquariom_test
 
 import (
 	"encoding/json"
-	"flag"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -12,22 +11,14 @@ import (
 	"github.com/arenasim/arena/engines/aquariom"
 	"github.com/arenasim/arena/golden"
 	"github.com/arenasim/arena/golden/goldentest"
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/sim"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden traces of testdata/golden from today's engine")
 
 // TestGolden replays the golden traces of testdata/golden (arena golden
 // record) on today's engine: the recorded actions, no bot, so only a change
 // of the rules moves them (go test -update rewrites them after an intended
 // one; docs/rule-changes.md).
-func TestGolden(t *testing.T) {
-	goldentest.Check(t, "testdata/golden", func(game string) (sim.AnyGame, error) {
-		e, err := registry.Lookup(game)
-		return e.Game, err
-	}, *update)
-}
+func TestGolden(t *testing.T) { goldentest.Check(t, "testdata/golden") }
 
 // TestStatesReadBack: every state of the golden traces, with the initial
 // neutrals eaten in earlier steps that its trace tells (RebuildEaten),

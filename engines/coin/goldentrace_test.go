@@ -1,32 +1,23 @@
 package coin_test
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/arenasim/arena/engines/coin"
 	"github.com/arenasim/arena/golden/goldentest"
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/sim"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden traces of testdata/golden from today's engine")
 
 // TestGolden replays the golden traces of testdata/golden (arena golden
 // record) on today's engine: the recorded actions, no bot, so only a change
 // of the rules moves them (go test -update rewrites them after an intended
 // one; docs/rule-changes.md).
-func TestGolden(t *testing.T) {
-	goldentest.Check(t, "testdata/golden", func(game string) (sim.AnyGame, error) {
-		e, err := registry.Lookup(game)
-		return e.Game, err
-	}, *update)
-}
+func TestGolden(t *testing.T) { goldentest.Check(t, "testdata/golden") }
 
 // TestStatesReadBack: every state of the golden traces reads back to its
 // hash and its JSON.
 func TestStatesReadBack(t *testing.T) {
-	goldentest.CheckStates(t, "testdata/golden", func(seats int, p sim.Params) (*coin.Rules, error) { return coin.New(seats, p) })
+	goldentest.CheckStates(t, "testdata/golden", coin.New)
 }
 
 func TestParseStateRefusesWhatTheRulesCannotReach(t *testing.T) {

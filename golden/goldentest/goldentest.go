@@ -4,20 +4,34 @@ package goldentest
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/arenasim/arena/golden"
+	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/sim"
 )
 
+// update is go test -update, in the tests of the packages that import
+// goldentest: rewrite the golden traces from today's engine.
+var update = flag.Bool("update", false, "rewrite the golden traces of testdata/golden from today's engine")
+
+// lookup finds the games of the golden traces in the registry.
+func lookup(game string) (sim.AnyGame, error) {
+	e, err := registry.Lookup(game)
+	return e.Game, err
+}
+
 // Check checks the golden files of each folder under dir (testdata/golden:
-// one folder per scenario) and fails t with the first divergent turn and
-// its fields for each match that differs; with update, it rewrites them
-// from today's engine instead (go test -update).
-func Check(t *testing.T, dir string, lookup golden.Lookup, update bool) {
+// one folder per scenario), replaying their recorded actions on today's
+// engine — no bot plays, so only a change of the rules moves them — and
+// fails t with the first divergent turn and its fields for each match that
+// differs; with go test -update, it rewrites them from today's engine
+// instead (docs/rule-changes.md).
+func Check(t *testing.T, dir string) {
 	t.Helper()
 	folders, err := os.ReadDir(dir)
 	if err != nil {
@@ -45,7 +59,7 @@ func Check(t *testing.T, dir string, lookup golden.Lookup, update bool) {
 			if !r.Differs() {
 				continue
 			}
-			if update {
+			if *update {
 				if err := golden.Update(context.Background(), m, lookup); err != nil {
 					t.Fatal(err)
 				}
