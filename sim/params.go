@@ -35,6 +35,10 @@ type ParamSpec struct {
 	// means).
 	Nullable bool
 	Doc      string // one sentence: what it does (the range is Range's)
+	// Scale is how a tuner moves an int or a float through its bounds:
+	// evenly (ScaleLinear, the zero value) or by ratios (ScaleLog, for a
+	// budget or a weight that spans orders of magnitude; Min > 0).
+	Scale Scale
 }
 
 // ParamKind is the kind of a parameter's values.
