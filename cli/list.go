@@ -107,6 +107,14 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 			if info.Map != nil {
 				t.Append(info.Name, info.Map.Param, "map name or file", "", "a shipped map or the path of a map file, which gives every map key at once; single --param keys then override it")
 			}
+			// Then the bots' arguments a tuner can move.
+			if tunable := tunableArgs(env.stdout, info); tunable != nil {
+				if err := t.Render(); err != nil {
+					return err
+				}
+				fmt.Fprintln(env.stdout)
+				t = tunable
+			}
 			if i < len(entries)-1 {
 				if err := t.Render(); err != nil {
 					return err
@@ -118,6 +126,24 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 		return badInput("list: unknown kind %q (want games, bots, scenarios or params)", kind)
 	}
 	return t.Render()
+}
+
+// tunableArgs returns the table of a game's bots' arguments that a tuner
+// can move (numbers with bounds), or nil when there is none.
+func tunableArgs(w io.Writer, info sim.GameInfo) *listing {
+	var t *listing
+	for _, b := range info.Bots {
+		for _, p := range b.Params {
+			if !p.Tunable() {
+				continue
+			}
+			if t == nil {
+				t = newListing(w, "game", "bot", "tunable", "range", "scale", "default", "meaning")
+			}
+			t.Append(info.Name, b.Name, p.Name, p.Range(), p.Scale, shortDefault(p.Default), p.Doc)
+		}
+	}
+	return t
 }
 
 // listWidth is the terminal width every listing fits in.

@@ -92,3 +92,17 @@ func TestListShowsRanges(t *testing.T) {
 	require.Zero(t, code)
 	require.Regexp(t, `budget\s+1\.\.100000000`, out)
 }
+
+// TestListParamsShowsTunableArguments: after a game's parameters, the
+// arguments of its bots that a tuner can move, with their range and scale.
+func TestListParamsShowsTunableArguments(t *testing.T) {
+	code, out, _ := arena(t, "list", "params", "tron")
+	require.Zero(t, code)
+	require.Contains(t, out, "TUNABLE")
+	require.Regexp(t, `tron\s+strong\s+depth\s+1\.\.32\s+linear\s+8`, out)
+	require.Regexp(t, `tron\s+strong\s+work\s+1\.\.1000000\s+log\s+200`, out)
+	require.NotContains(t, out, "timeout", "an external bot's text arguments are not tunable")
+	code, out, _ = arena(t, "list", "params", "sopra")
+	require.Zero(t, code)
+	require.Regexp(t, `sopra\s+strong\s+patience\s+0\.5\.\.1\s+linear\s+0\.9`, out)
+}

@@ -145,3 +145,27 @@ func TestEveryGameHasWireForms(t *testing.T) {
 func probed[S, O, A any](g sim.Game[S, O, A], probe sim.WireBot) sim.AnyGame {
 	return sim.Erase(&g, probe)
 }
+
+// TestBotArgumentScales: every bot argument on a log scale can be tuned
+// (its range starts above 0), and every tunable argument's default maps to
+// the unit interval and back to itself.
+func TestBotArgumentScales(t *testing.T) {
+	for _, e := range Entries() {
+		info := e.Game.Info()
+		for _, b := range info.Bots {
+			for _, p := range b.Params {
+				if p.Scale == sim.ScaleLog {
+					require.True(t, p.Tunable(), "%s %s: %s is on a log scale but cannot be tuned", info.Name, b.Name, p.Name)
+				}
+				if !p.Tunable() {
+					continue
+				}
+				var def float64
+				require.NoError(t, json.Unmarshal([]byte(p.Default), &def), "%s %s %s", info.Name, b.Name, p.Name)
+				u := p.ToUnit(def)
+				require.True(t, u >= 0 && u <= 1, "%s %s %s", info.Name, b.Name, p.Name)
+				require.InDelta(t, def, p.FromUnit(u), 1e-9*max(1, def), "%s %s %s", info.Name, b.Name, p.Name)
+			}
+		}
+	}
+}

@@ -12,7 +12,7 @@ import (
 var StrongParams = []sim.ParamSpec{
 	sim.FloatParam("risk", "3", 0, 50, "weight of the danger of a move: the mass at stake times how surely a bigger opponent cell could eat it next turn"),
 	sim.IntParam("horizon", 10, 1, 20, "turns of travel within which neutrals and prey attract a cell"),
-	sim.FloatParam("split_mass", "8", 2, 400, "a cell this heavy divides in two to farm with more cells, when the halves are safe"),
+	sim.FloatParam("split_mass", "8", 2, 400, "a cell this heavy divides in two to farm with more cells, when the halves are safe").Log(),
 	sim.FloatParam("hunt", "1", 0, 10, "weight of an opponent cell as prey against neutrals, mass for mass"),
 	sim.FloatParam("virus_ratio", "3", 0, 10, "creates a virus against an approaching opponent cell at least this many times heavier than the cell (0: never)"),
 	sim.FloatParam("regroup", "0.3", 0, 10, "weight of the pull of a cell threatened by an opponent towards a bigger cell of its own to fuse with, when safe (0: never)"),

@@ -10,7 +10,7 @@ import (
 
 // StrongParams are the strong bot's tunable arguments.
 var StrongParams = []sim.ParamSpec{
-	sim.IntParam("memory", 40, 1, 500, "turns its running averages (income, time spent moving, full departures) weigh"),
+	sim.IntParam("memory", 40, 1, 500, "turns its running averages (income, time spent moving, full departures) weigh").Log(),
 	sim.FloatParam("residual", "0.3", 0, 1, "what a passenger still on board at the end of a two-stop plan is worth, in fares"),
 }
 

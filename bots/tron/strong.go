@@ -18,7 +18,7 @@ const (
 // StrongParams are the arguments of the strong bot.
 var StrongParams = []sim.ParamSpec{
 	sim.IntParam("depth", defaultDepth, 1, maxDepth, "deepest duel search, in turns (my move and the opponent's reply)"),
-	sim.IntParam("work", defaultWork, 1, maxWork, "thousands of cells the territory evaluations of a duel search may visit per move (a 100×100 board holds 10 of them)"),
+	sim.IntParam("work", defaultWork, 1, maxWork, "thousands of cells the territory evaluations of a duel search may visit per move (a 100×100 board holds 10 of them)").Log(),
 }
 
 // StrongConfig holds the strong bot's arguments.

@@ -21,7 +21,7 @@ const (
 // StrongParams are the arguments of the strong bot: the search's budget
 // and shape, and the weights of its evaluation.
 var StrongParams = []sim.ParamSpec{
-	sim.IntParam("budget", defaultBudget, 1, maxBudget, "positions the search may visit per ply: the search deepens until it runs out (never a clock)"),
+	sim.IntParam("budget", defaultBudget, 1, maxBudget, "positions the search may visit per ply: the search deepens until it runs out (never a clock)").Log(),
 	sim.IntParam("depth", defaultDepth, 1, maxDepth, "deepest search, in plies (both players')"),
 	sim.IntParam("width", defaultWidth, 1, maxWidth, "plies searched per position, best first by the move generator's estimate"),
 	sim.IntParam("groups", 3, 1, 255, "the search splits a group only while its side has fewer groups than this"),
