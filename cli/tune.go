@@ -1,0 +1,454 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/tune"
+)
+
+var tuneCommand = &command{
+	name:  "tune",
+	usage: "tune [SCENARIO|FILE] --bot SPEC --tune a,b,… (--self | --opponents a,b,…) --out FILE [flags]",
+	short: "tune a bot's arguments overnight: SPSA on common random numbers, resumable",
+	long: `Tune moves the arguments --tune of the bot --bot (numbers with a range: arena
+list params shows them, with their scale) by SPSA, as the chess testing
+frameworks do. Each iteration perturbs every argument at once by ±c_k (in
+units of its range, on its scale), plays θ+ and θ− on the same seeds and in
+the same seats — against each other (--self, a duel, both seat orders) or
+each against the same opponents (--opponents, the block design of arena
+sprt) — and steps θ along the estimated gradient of the score difference.
+The perturbation and the step decay as Spall's c/k^0.101 and
+a/(A+k)^0.602, A a tenth of the iterations.
+
+--out gets one JSON line per iteration (theta, the perturbation, the two
+bots tried, the games' result, the gradient estimate, the next theta),
+after a header with the settings. The run is a function of its settings:
+--resume continues a killed run and writes the same bytes as an
+uninterrupted one; on a finished file it does nothing. At the end the tuned
+values are printed as a ready bot spec; --confirm then plays arena sprt of
+the tuned bot against its defaults (elo1 10) and reports the Elo gain.
+docs/tuning.md has a worked overnight example.`,
+	options: func() options { return &tuneOptions{} },
+	run:     runTune,
+}
+
+type tuneOptions struct {
+	sel        selection
+	bot        string
+	tuned      []string
+	opponents  []string
+	self       bool
+	iterations int
+	pairs      int
+	out        string
+	resume     bool
+	force      bool
+	jobs       int
+	c, a       float64
+	confirm    bool
+	progress   bool
+}
+
+func (o *tuneOptions) register(fs *pflag.FlagSet) {
+	o.sel.registerScenario(fs, "the run's seed: every perturbation and every game's seed derive from it (default: the scenario's)")
+	fs.StringVar(&o.bot, "bot", "", "the bot to tune, a `SPEC` (NAME, or NAME:key=value,… for arguments kept fixed)")
+	fs.StringSliceVar(&o.tuned, "tune", nil, "the arguments to tune: `a,b,…` (numbers with a range: arena list params)")
+	fs.StringSliceVar(&o.opponents, "opponents", nil, "play θ+ and θ− each against these bots, on the same seeds and seats: `a,b,…`")
+	fs.BoolVar(&o.self, "self", false, "play θ+ against θ− (a duel), each seed in both seat orders")
+	fs.IntVar(&o.iterations, "iterations", 100, "SPSA iterations")
+	fs.IntVar(&o.pairs, "pairs-per-iter", 8, "pairs of games per iteration: with --self, seeds played in both seat orders; with --opponents, games of θ+ and θ− on one seed and seat")
+	fs.StringVarP(&o.out, "out", "o", "", "the JSONL `file` of the run (required)")
+	fs.BoolVar(&o.resume, "resume", false, "continue the run whose --out file exists")
+	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out file")
+	fs.IntVarP(&o.jobs, "jobs", "j", 0, "matches played at once (default: one per core); never changes the run")
+	fs.Float64Var(&o.c, "c", 0, "the first perturbation, a share of each range (default 0.1)")
+	fs.Float64Var(&o.a, "a", 0, "the first step's gain (default: the gain that moves a twentieth of each range at the largest gradient)")
+	fs.BoolVar(&o.confirm, "confirm", false, "at the end, play arena sprt of the tuned bot against its defaults (elo1 10)")
+	fs.BoolVar(&o.progress, "progress", false, "show the progress line even when stderr is not a terminal")
+}
+
+// tuning is a resolved tune run.
+type tuning struct {
+	c        *chosen
+	base     sim.BotSpec // --bot, its fixed arguments
+	params   []tune.Param
+	opps     []sim.BotSpec
+	seats    int
+	pairs    int
+	scenario string
+}
+
+func runTune(ctx context.Context, env *env, opts options, args []string) error {
+	o := opts.(*tuneOptions)
+	tu, err := o.resolve(args)
+	if err != nil {
+		return err
+	}
+	settings := tune.Settings{Iterations: o.iterations, Pairs: o.pairs, Seed: tu.c.scenario.Seed, C: o.c, A: o.a}
+	if o.sel.fs.Changed("seed") {
+		settings.Seed = o.sel.seed
+	}
+	about, _ := json.Marshal(map[string]any{"game": tu.c.entry.Game.Info().Name, "scenario": tu.scenario, "bot": o.bot,
+		"params": tu.c.params, "opponents": o.opponents, "self": o.self})
+	f, h, done, err := o.openOut()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var prog *tuneProgress
+	if o.progress || isTerminal(env.stderr) {
+		prog = &tuneProgress{env: env, total: o.iterations, start: time.Now(), done: len(done)}
+	}
+	play := func(ctx context.Context, k int, seed uint64, plus, minus map[string]float64) (tune.Result, error) {
+		res, err := tu.play(ctx, o.jobs, seed, plus, minus)
+		if err == nil && prog != nil {
+			prog.update(k, plus, minus, res)
+		}
+		return res, err
+	}
+	err = tune.Run(ctx, settings, tu.params, about, play, f, h, done)
+	if prog != nil {
+		prog.end()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return &exitError{ExitInterrupted, fmt.Errorf("interrupted: --resume continues from the last complete iteration")}
+		}
+		return asBadInput(err)
+	}
+	if err := f.Close(); err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	final, err := lastTheta(o.out)
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	tuned := tu.spec(final)
+	fmt.Fprintf(env.stdout, "tuned after %d iterations: %s\n", o.iterations, tuned)
+	if !o.confirm {
+		return nil
+	}
+	sprtArgs := []string{"sprt", tu.scenario, "--candidate", tuned, "--baseline", tu.base.String(), "--elo0", "0", "--elo1", "10"}
+	for _, p := range o.sel.params {
+		sprtArgs = append(sprtArgs, "--param", p)
+	}
+	if len(o.opponents) > 0 {
+		sprtArgs = append(sprtArgs, "--opponents", strings.Join(o.opponents, ","))
+	}
+	if o.jobs > 0 {
+		sprtArgs = append(sprtArgs, "-j", strconv.Itoa(o.jobs))
+	}
+	fmt.Fprintf(env.stdout, "confirming: arena %s\n", strings.Join(sprtArgs, " "))
+	code := Main(ctx, sprtArgs, env.stdout, env.stderr)
+	if code != 0 {
+		return &exitError{code, fmt.Errorf("the tuned bot is not confirmed stronger (arena sprt exit %d)", code)}
+	}
+	return nil
+}
+
+// resolve checks the flags and finds the scenario, the bot, its tuned
+// arguments and the opponents.
+func (o *tuneOptions) resolve(args []string) (*tuning, error) {
+	switch {
+	case o.bot == "":
+		return nil, badInput("tune: give the bot to tune with --bot SPEC")
+	case len(o.tuned) == 0:
+		return nil, badInput("tune: give the arguments to tune with --tune a,b,… (arena list params shows them)")
+	case o.self == (len(o.opponents) > 0):
+		return nil, badInput("tune: give either --self (θ+ against θ−) or --opponents a,b,…")
+	case o.out == "":
+		return nil, badInput("tune: give the run's file with --out FILE")
+	case o.iterations < 1 || o.iterations > 1_000_000:
+		return nil, badInput("--iterations: %d is not a whole number from 1 to 1000000", o.iterations)
+	case o.pairs < 1 || o.pairs > 100_000:
+		return nil, badInput("--pairs-per-iter: %d is not a whole number from 1 to 100000", o.pairs)
+	case o.resume && o.force:
+		return nil, badInput("--resume keeps the --out file and --force overwrites it: give one of them")
+	}
+	c, err := o.sel.resolve("tune", args)
+	if err != nil {
+		return nil, err
+	}
+	base, err := sim.ParseBotSpec(o.bot)
+	if err != nil {
+		return nil, badInput("--bot: %v", err)
+	}
+	info := c.entry.Game.Info()
+	var specs []sim.ParamSpec
+	for _, b := range info.Bots {
+		if b.Name == base.Name {
+			specs = b.Params
+		}
+	}
+	if specs == nil && !slices.ContainsFunc(info.Bots, func(b sim.BotInfo) bool { return b.Name == base.Name }) {
+		return nil, badInput("--bot %s: %s has no bot %q (see arena list bots %s)", o.bot, info.Name, base.Name, info.Name)
+	}
+	tu := &tuning{c: c, base: base, scenario: c.scenario.Name, pairs: o.pairs}
+	for _, name := range o.tuned {
+		name = strings.TrimSpace(name)
+		i := slices.IndexFunc(specs, func(p sim.ParamSpec) bool { return p.Name == name })
+		switch {
+		case i < 0:
+			return nil, badInput("--tune %s: %s has no argument %q", name, base.Name, name)
+		case !specs[i].Tunable():
+			return nil, badInput("--tune %s: not a number with a range, so it cannot be tuned", name)
+		case base.Args[name] != nil:
+			return nil, badInput("--tune %s: --bot fixes it; tune it or fix it, not both", name)
+		}
+		var start float64
+		if err := json.Unmarshal([]byte(specs[i].Default), &start); err != nil {
+			return nil, badInput("--tune %s: its default %s is not a number", name, specs[i].Default)
+		}
+		tu.params = append(tu.params, tune.Param{Spec: specs[i], Start: start})
+	}
+	for _, text := range o.opponents {
+		spec, err := sim.ParseBotSpec(text)
+		if err != nil {
+			return nil, badInput("--opponents: %v", err)
+		}
+		tu.opps = append(tu.opps, spec)
+	}
+	// Check the setup once, with the bot at its start.
+	st, err := tu.setup(startValues(tu.params), startValues(tu.params))
+	if err != nil {
+		return nil, err
+	}
+	tu.seats = st.Seats()
+	// Every seat of a match gets an entrant of its own: the pool is
+	// repeated until it fills the seats besides the tuned one.
+	for i := 0; len(tu.opps) > 0 && len(tu.opps) < tu.seats-1; i++ {
+		tu.opps = append(tu.opps, tu.opps[i])
+	}
+	if o.self && tu.seats != 2 {
+		return nil, badInput("--self: θ+ against θ− needs a duel, and %s has %d seats (use --opponents)", c.scenario.Name, tu.seats)
+	}
+	return tu, nil
+}
+
+// startValues returns the parameters' starting values by name.
+func startValues(params []tune.Param) map[string]float64 {
+	v := map[string]float64{}
+	for _, p := range params {
+		v[p.Spec.Name] = p.Start
+	}
+	return v
+}
+
+// spec returns the bot's spec with the given tuned values.
+func (tu *tuning) spec(values map[string]float64) string {
+	var b strings.Builder
+	b.WriteString(tu.base.String())
+	sep := ":"
+	if strings.Contains(tu.base.String(), ":") {
+		sep = ","
+	}
+	for _, p := range tu.params {
+		v := values[p.Spec.Name]
+		text := strconv.FormatFloat(v, 'g', -1, 64)
+		if p.Spec.Kind == sim.KindInt {
+			text = strconv.FormatInt(int64(v), 10)
+		}
+		b.WriteString(sep + p.Spec.Name + "=" + text)
+		sep = ","
+	}
+	return b.String()
+}
+
+// setup configures the game with θ+ (entrant 0), θ− (entrant 1) and the
+// opponents.
+func (tu *tuning) setup(plus, minus map[string]float64) (sim.Setup, error) {
+	var specs []sim.BotSpec
+	for _, text := range []string{tu.spec(plus), tu.spec(minus)} {
+		s, err := sim.ParseBotSpec(text)
+		if err != nil {
+			return nil, &exitError{ExitInternal, err}
+		}
+		specs = append(specs, s)
+	}
+	specs = append(specs, tu.opps...)
+	params := tu.c.params.Clone()
+	if len(tu.opps) == 0 {
+		params.Set("players", 2)
+	}
+	st, err := tu.c.entry.Game.Setup(params, specs)
+	if err != nil {
+		return nil, badInput("%s: %v", tu.scenario, err)
+	}
+	return st, nil
+}
+
+// play plays an iteration's pairs and scores θ+ and θ−: per game, the
+// share of the other seats it finished ahead of, ties counting half.
+func (tu *tuning) play(ctx context.Context, jobs int, seed uint64, plus, minus map[string]float64) (tune.Result, error) {
+	st, err := tu.setup(plus, minus)
+	if err != nil {
+		return tune.Result{}, err
+	}
+	plan := tu.plan(seed)
+	var res tune.Result
+	cfg := runner.Config{Setup: st, Plan: plan, Scenario: tu.scenario, Workers: jobs}
+	_, err = runner.Run(ctx, cfg, runner.Each(func(r *results.Record) error {
+		if r.Error != "" {
+			return fmt.Errorf("match %d (seed %d) failed: %s", r.Match, r.Seed, r.Error)
+		}
+		for k, e := range plan.pairings[r.Match].Seating {
+			switch e {
+			case 0:
+				res.PlusScore += pointsOf(r.Places, k)
+				res.Games++
+			case 1:
+				res.MinusScore += pointsOf(r.Places, k)
+			}
+		}
+		return nil
+	}))
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return res, err
+}
+
+// pointsOf returns seat k's points in a match: the share of the other
+// seats it finished ahead of, ties counting half (1, ½ or 0 in a duel).
+func pointsOf(places []int, k int) float64 {
+	var pts float64
+	for j, p := range places {
+		switch {
+		case j == k:
+		case places[k] < p:
+			pts++
+		case places[k] == p:
+			pts += 0.5
+		}
+	}
+	return pts / float64(len(places)-1)
+}
+
+// plan returns an iteration's matches: with --self, each pair a seed
+// played in both seat orders; with opponents, each pair a seed and a seat
+// where θ+ plays, then θ− in the same seat against the same opponents.
+func (tu *tuning) plan(seed uint64) *listPlan {
+	p := &listPlan{seats: tu.seats}
+	add := func(deal int, seating ...int) {
+		p.pairings = append(p.pairings, runner.Pairing{Index: len(p.pairings), Deal: deal, Seed: sim.Derive(seed, uint64(deal)), Seating: seating})
+	}
+	for j := range tu.pairs {
+		if len(tu.opps) == 0 {
+			add(j, 0, 1)
+			add(j, 1, 0)
+			continue
+		}
+		seat := j % tu.seats
+		for _, who := range []int{0, 1} {
+			seating := make([]int, tu.seats)
+			o := 0
+			for k := range seating {
+				if k == seat {
+					seating[k] = who
+					continue
+				}
+				seating[k] = 2 + (j+o)%len(tu.opps)
+				o++
+			}
+			add(j, seating...)
+		}
+	}
+	return p
+}
+
+// listPlan is a plan of the matches listed.
+type listPlan struct {
+	seats    int
+	pairings []runner.Pairing
+}
+
+func (p *listPlan) Seats() int { return p.seats }
+func (p *listPlan) Len() int   { return len(p.pairings) }
+func (p *listPlan) Match(i int, _ []int) runner.Pairing {
+	return p.pairings[i]
+}
+
+// openOut opens --out: new (refusing an existing file without --force),
+// or, with --resume, the file so far, cut after its last complete line.
+func (o *tuneOptions) openOut() (*os.File, *tune.Header, []tune.Line, error) {
+	if !o.resume {
+		f, err := createFile("--out", o.out, o.force)
+		return f, nil, nil, err
+	}
+	f, err := os.OpenFile(o.out, os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil, nil, badInput("--resume: %v", err)
+	}
+	h, done, good, err := tune.ReadFile(f)
+	if err == nil && h == nil {
+		err = fmt.Errorf("no header")
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, nil, badInput("--out %s: %v", o.out, err)
+	}
+	if err := f.Truncate(good); err != nil {
+		f.Close()
+		return nil, nil, nil, &exitError{ExitInternal, err}
+	}
+	if _, err := f.Seek(good, 0); err != nil {
+		f.Close()
+		return nil, nil, nil, &exitError{ExitInternal, err}
+	}
+	return f, h, done, nil
+}
+
+// lastTheta returns the theta the run of a file ends on.
+func lastTheta(path string) (map[string]float64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	_, lines, _, err := tune.ReadFile(f)
+	if err != nil || len(lines) == 0 {
+		return nil, fmt.Errorf("%s: no iteration (%v)", path, err)
+	}
+	return lines[len(lines)-1].Next, nil
+}
+
+// tuneProgress is the progress line of a tune run.
+type tuneProgress struct {
+	env   *env
+	total int
+	done  int // iterations already in a resumed file
+	start time.Time
+	gains []float64
+}
+
+func (p *tuneProgress) update(k int, plus, _ map[string]float64, res tune.Result) {
+	p.gains = append(p.gains, (res.PlusScore-res.MinusScore)/float64(res.Games))
+	recent := p.gains[max(0, len(p.gains)-10):]
+	var mean float64
+	for _, g := range recent {
+		mean += g
+	}
+	mean /= float64(len(recent))
+	played := k - p.done
+	eta := time.Duration(float64(time.Since(p.start)) / float64(played) * float64(p.total-k)).Round(time.Second)
+	var theta []string
+	for name, v := range plus {
+		theta = append(theta, name+"="+strconv.FormatFloat(v, 'g', 4, 64))
+	}
+	slices.Sort(theta)
+	fmt.Fprintf(p.env.stderr, "\riteration %d/%d  θ+ %s  recent gain %+.3f  ETA %s   ", k, p.total, strings.Join(theta, ","), mean, eta)
+}
+
+func (p *tuneProgress) end() { fmt.Fprintln(p.env.stderr) }

@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// tuneArgs tunes the strong Tron bot's budget and depth on the small board
+// against two bots.
+func tuneArgs(out string, extra ...string) []string {
+	return append([]string{"tune", "tron/small", "--bot", "strong", "--tune", "work,depth", "--opponents", "straight,stupid",
+		"--iterations", "6", "--pairs-per-iter", "4", "--out", out}, extra...)
+}
+
+// TestTuneResumesToTheSameBytes: a run killed in the middle of a line and
+// resumed writes the bytes of the run played whole, whatever -j; resuming
+// a finished file changes nothing.
+func TestTuneResumesToTheSameBytes(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, stdout, stderr := arena(t, tuneArgs(whole, "-j", "1")...)
+	require.Equal(t, 0, code, stderr)
+	require.Regexp(t, `^tuned after 6 iterations: strong:work=[0-9]+,depth=[0-9]+\n$`, stdout)
+	want, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(want), "\n")
+	require.Len(t, lines, 1+6+1, "a header, six iterations, and the end")
+
+	killed := filepath.Join(dir, "killed.jsonl")
+	torn := strings.Join(lines[:4], "") + lines[4][:len(lines[4])/2]
+	require.NoError(t, os.WriteFile(killed, []byte(torn), 0o644))
+	code, stdout2, stderr := arena(t, tuneArgs(killed, "--resume", "-j", "2")...)
+	require.Equal(t, 0, code, stderr)
+	require.Equal(t, stdout, stdout2)
+	got, err := os.ReadFile(killed)
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(got))
+
+	code, _, stderr = arena(t, tuneArgs(killed, "--resume")...)
+	require.Equal(t, 0, code, stderr)
+	got, err = os.ReadFile(killed)
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(got), "a finished file is left as it is")
+
+	code, _, stderr = arena(t, tuneArgs(killed, "--resume", "--seed", "5")...)
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "the file's header is another run's")
+}
+
+// TestTuneSelf: θ+ against θ− in a duel, both seat orders of each seed.
+func TestTuneSelf(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "self.jsonl")
+	code, _, stderr := arena(t, "tune", "tron/small", "--bot", "strong:depth=4", "--tune", "work", "--self",
+		"--iterations", "3", "--pairs-per-iter", "2", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Contains(t, string(data), `"result":{"games":4,`)
+	require.Contains(t, string(data), `"bot":"strong:depth=4"`)
+}
+
+func TestTuneBadInput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t.jsonl")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--tune", "work", "--self", "--out", out}, "tune: give the bot to tune with --bot SPEC"},
+		{[]string{"--bot", "strong", "--self", "--out", out}, "tune: give the arguments to tune with --tune a,b,… (arena list params shows them)"},
+		{[]string{"--bot", "strong", "--tune", "work", "--out", out}, "tune: give either --self (θ+ against θ−) or --opponents a,b,…"},
+		{[]string{"--bot", "strong", "--tune", "work", "--self"}, "tune: give the run's file with --out FILE"},
+		{[]string{"--bot", "strong", "--tune", "speed", "--self", "--out", out}, `--tune speed: strong has no argument "speed"`},
+		{[]string{"--bot", "strong:work=9", "--tune", "work", "--self", "--out", out}, "--tune work: --bot fixes it; tune it or fix it, not both"},
+		{[]string{"--bot", "genius", "--tune", "work", "--self", "--out", out}, `--bot genius: tron has no bot "genius" (see arena list bots tron)`},
+		{[]string{"--bot", "strong", "--tune", "work", "--self", "--out", out, "--iterations", "0"}, "--iterations: 0 is not a whole number from 1 to 1000000"},
+		{[]string{"--bot", "script", "--tune", "file", "--self", "--out", out}, "--tune file: not a number with a range, so it cannot be tuned"},
+	} {
+		code, _, stderr := arena(t, append([]string{"tune", "tron/small"}, tc.args...)...)
+		require.Equal(t, 2, code, tc.args)
+		require.Equal(t, "arena: "+tc.want+"\n", stderr, tc.args)
+	}
+}
