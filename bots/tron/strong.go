@@ -19,18 +19,24 @@ const (
 var StrongParams = []sim.ParamSpec{
 	sim.IntParam("depth", defaultDepth, 1, maxDepth, "deepest duel search, in turns (my move and the opponent's reply)"),
 	sim.IntParam("work", defaultWork, 1, maxWork, "thousands of cells the territory evaluations of a duel search may visit per move (a 100×100 board holds 10 of them)").Log(),
+	sim.IntParam("reach", defaultReach, 1, 200, "searches deeper than one turn only when the two territories meet within this many cells of the heads"),
+	sim.IntParam("room", 1, 0, 8, "what each free neighbour of a cell adds to its worth in a territory (the cell itself is worth 1): room to move in over cells strung along a wall"),
+	sim.IntParam("sealed", 4, 1, 64, "weight of the fill difference once the players can no longer meet, against a territory difference in open play"),
 }
 
 // StrongConfig holds the strong bot's arguments.
 type StrongConfig struct {
 	Depth int // deepest duel search, in turns
 	Work  int // cells the duel search may visit per move, in thousands
+	// The evaluation's weights: the reach of a deep search, the worth of a
+	// free neighbour and of a sealed fill difference (see StrongParams).
+	Reach, Room, Sealed int
 }
 
 // DefaultStrongConfig returns the arguments the strong bot uses when none
 // are given.
 func DefaultStrongConfig() StrongConfig {
-	return StrongConfig{Depth: defaultDepth, Work: defaultWork}
+	return StrongConfig{Depth: defaultDepth, Work: defaultWork, Reach: defaultReach, Room: 1, Sealed: 4}
 }
 
 // strongBot describes the strong bot for the registry.
@@ -55,6 +61,8 @@ func readStrongConfig(args sim.Params) (StrongConfig, error) {
 	cfg := DefaultStrongConfig()
 	cfg.Depth = r.Int("depth")
 	cfg.Work = r.Int("work")
+	cfg.Reach, cfg.Room = r.Int("reach"), r.Int("room")
+	cfg.Sealed = r.Int("sealed")
 	return cfg, r.Err()
 }
 
@@ -109,6 +117,8 @@ const (
 func NewStrong(cfg StrongConfig) *Strong {
 	p := &Strong{cfg: cfg}
 	p.duel.b, p.duel.terr = &p.board, &p.terr
+	p.terr.room = int32(cfg.Room)
+	p.duel.sealed = cfg.Sealed
 	return p
 }
 
@@ -171,17 +181,18 @@ func (p *Strong) findRivals(v *tron.View) []int {
 	return rivals
 }
 
-// searchReach is the distance from the heads, in cells, within which their
-// territories must meet for a search deeper than one turn to pay: farther
-// apart, no line within reach of the search lets the players interact, and
-// one turn, both players moving, does as well for a fraction of the cost.
-const searchReach = 6
+// defaultReach is the distance from the heads, in cells, within which
+// their territories must meet for a search deeper than one turn to pay:
+// farther apart, no line within reach of the search lets the players
+// interact, and one turn, both players moving, does as well for a fraction
+// of the cost (the reach argument).
+const defaultReach = 6
 
 // duelMove picks a move against the one opponent sharing my region.
 func (p *Strong) duelMove(opp int) uint8 {
 	p.terr.load(&p.board)
 	depth := p.cfg.Depth
-	if !p.duel.near(p.seat, opp, searchReach) {
+	if !p.duel.near(p.seat, opp, p.cfg.Reach) {
 		depth = 1
 	}
 	if depth == 1 {

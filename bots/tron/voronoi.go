@@ -44,6 +44,8 @@ type territory struct {
 	edges   [ownerMask + 1]int32 // per owner, the free neighbours of its cells
 	touched bool                 // two different owners met
 	meet    uint32               // when touched, the distance at which they first met
+
+	room int32 // what a free neighbour of an owned cell adds to its worth (the room argument)
 }
 
 // load copies b's blocked cells, sizing the buffers to b.
@@ -77,15 +79,17 @@ func (t *territory) owned(seat int) int32 {
 	return t.counts[2*seat] + t.counts[2*seat+1]
 }
 
-// openCell is the score of a cell in the open, with four free neighbours.
-const openCell = 5
+// openCell returns the score of a cell in the open, with four free
+// neighbours.
+func (t *territory) openCell() int { return int(1 + 4*t.room) }
 
-// score values seat's territory: each cell it owns counts one, plus one per
-// free neighbour. A cell in the open is worth openCell, in a corridor 3, a
-// dead end 2: room to move in is worth more than the same number of cells
-// strung along a wall, which the player may not be able to use up.
+// score values seat's territory: each cell it owns counts one, plus room
+// per free neighbour. With room 1, a cell in the open is worth 5, in a
+// corridor 3, a dead end 2: room to move in is worth more than the same
+// number of cells strung along a wall, which the player may not be able to
+// use up.
 func (t *territory) score(seat int) int {
-	return int(t.owned(seat) + t.edges[seat])
+	return int(t.owned(seat) + t.room*t.edges[seat])
 }
 
 // colours returns seat's cells by checkerboard colour.
