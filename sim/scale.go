@@ -63,9 +63,15 @@ func (s ParamSpec) ToUnit(v float64) float64 {
 
 // FromUnit maps u in [0, 1] (clamped) back to a value of the parameter on
 // its scale: rounded to the nearest whole number for an int, and always
-// within the bounds.
+// within the bounds; 0 and 1 are Min and Max exactly.
 func (s ParamSpec) FromUnit(u float64) float64 {
 	u = min(max(u, 0), 1)
+	switch u {
+	case 0:
+		return s.Min
+	case 1:
+		return s.Max
+	}
 	var v float64
 	if s.Scale == ScaleLog {
 		v = Exp(float64(Log(s.Min)) + float64(u*float64(Log(s.Max)-Log(s.Min))))

@@ -24,6 +24,7 @@ func TestScaleMapsValuesToTheUnitInterval(t *testing.T) {
 	require.Equal(t, 1000.0, work.FromUnit(0.5))
 	require.Equal(t, 1.0, work.FromUnit(0))
 	require.Equal(t, 1_000_000.0, work.FromUnit(1))
+	require.Equal(t, 1000.0, sim.FloatParam("b", "10", 1, 1000, "").Log().FromUnit(1), "the ends exactly, whatever the logarithms round to")
 	for _, v := range []float64{1, 7, 200, 65_536, 999_999} {
 		require.Equal(t, v, work.FromUnit(work.ToUnit(v)), "%v goes there and back", v)
 	}
