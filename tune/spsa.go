@@ -295,37 +295,61 @@ func writeJSON(w io.Writer, v any) error {
 	return err
 }
 
-// ReadFile reads a tune file: its header and its complete iteration lines,
-// in order, and the length of what it read (a torn last line, from a killed
-// run, is left out and should be cut off before appending).
+// ReadFile reads an SPSA tune file: its header and its complete iteration
+// lines, in order, and the length of what it read (a torn last line, from a
+// killed run, is left out and should be cut off before appending).
 func ReadFile(r io.Reader) (*Header, []Line, int64, error) {
+	var lines []Line
+	h, good, err := readLines(r, func(n int, data []byte) error {
+		var l Line
+		if jerr := json.Unmarshal(data, &l); jerr != nil || l.Type != "iteration" || l.Iteration != n-1 {
+			return fmt.Errorf("tune: line %d: not iteration %d", n, n-1)
+		}
+		lines = append(lines, l)
+		return nil
+	})
+	return h, lines, good, err
+}
+
+// ReadPoints reads the file of a grid or random search, as ReadFile.
+func ReadPoints(r io.Reader) (*Header, []PointLine, int64, error) {
+	var lines []PointLine
+	h, good, err := readLines(r, func(n int, data []byte) error {
+		var l PointLine
+		if jerr := json.Unmarshal(data, &l); jerr != nil || l.Type != "point" || l.Index != n-2 {
+			return fmt.Errorf("tune: line %d: not point %d", n, n-2)
+		}
+		lines = append(lines, l)
+		return nil
+	})
+	return h, lines, good, err
+}
+
+// readLines reads a tune file's header, then hands each complete line
+// after it to line; it returns the length of the complete lines read.
+func readLines(r io.Reader, line func(n int, data []byte) error) (*Header, int64, error) {
 	br := bufio.NewReader(r)
 	var h *Header
-	var lines []Line
 	var good int64
 	for n := 1; ; n++ {
 		data, err := br.ReadBytes('\n')
 		if len(data) == 0 || data[len(data)-1] != '\n' {
-			return h, lines, good, nil // the end, or a torn line
+			return h, good, nil // the end, or a torn line
 		}
 		if n == 1 {
 			h = &Header{}
 			if jerr := json.Unmarshal(data, h); jerr != nil || h.Type != "tune" {
-				return nil, nil, 0, errors.New("tune: line 1: not a tune header")
+				return nil, 0, errors.New("tune: line 1: not a tune header")
 			}
 			if h.Format != Format {
-				return nil, nil, 0, fmt.Errorf("tune: line 1: format %d, want %d", h.Format, Format)
+				return nil, 0, fmt.Errorf("tune: line 1: format %d, want %d", h.Format, Format)
 			}
-		} else {
-			var l Line
-			if jerr := json.Unmarshal(data, &l); jerr != nil || l.Type != "iteration" || l.Iteration != n-1 {
-				return nil, nil, 0, fmt.Errorf("tune: line %d: not iteration %d", n, n-1)
-			}
-			lines = append(lines, l)
+		} else if lerr := line(n, data); lerr != nil {
+			return nil, 0, lerr
 		}
 		good += int64(len(data))
 		if err != nil {
-			return h, lines, good, nil
+			return h, good, nil
 		}
 	}
 }
