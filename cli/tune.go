@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -59,6 +60,8 @@ type tuneOptions struct {
 	c, a       float64
 	confirm    bool
 	progress   bool
+	method     string
+	points     int
 }
 
 func (o *tuneOptions) register(fs *pflag.FlagSet) {
@@ -77,6 +80,8 @@ func (o *tuneOptions) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&o.a, "a", 0, "the first step's gain (default: the gain that moves a twentieth of each range at the largest gradient)")
 	fs.BoolVar(&o.confirm, "confirm", false, "at the end, play arena sprt of the tuned bot against its defaults (elo1 10)")
 	fs.BoolVar(&o.progress, "progress", false, "show the progress line even when stderr is not a terminal")
+	fs.StringVar(&o.method, "method", tune.MethodSPSA, "spsa, or for small spaces grid (every combination of --points values an argument) or random (--points points): every point against --opponents on the same seeds")
+	fs.IntVar(&o.points, "points", 5, "grid: values of each argument, evenly on its scale; random: points drawn")
 }
 
 // tuning is a resolved tune run.
@@ -102,6 +107,9 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 	}
 	about, _ := json.Marshal(map[string]any{"game": tu.c.entry.Game.Info().Name, "scenario": tu.scenario, "bot": o.bot,
 		"params": tu.c.params, "opponents": o.opponents, "self": o.self})
+	if o.method != tune.MethodSPSA {
+		return o.search(ctx, env, tu, settings, about)
+	}
 	f, h, done, err := o.openOut()
 	if err != nil {
 		return err
@@ -168,6 +176,10 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		return nil, badInput("tune: give the arguments to tune with --tune a,b,… (arena list params shows them)")
 	case o.self == (len(o.opponents) > 0):
 		return nil, badInput("tune: give either --self (θ+ against θ−) or --opponents a,b,…")
+	case o.method != tune.MethodSPSA && o.method != tune.MethodGrid && o.method != tune.MethodRandom:
+		return nil, badInput("--method: %q is not spsa, grid or random", o.method)
+	case o.method != tune.MethodSPSA && o.self:
+		return nil, badInput("--method %s: every point plays --opponents, not itself (--self is for spsa)", o.method)
 	case o.out == "":
 		return nil, badInput("tune: give the run's file with --out FILE")
 	case o.iterations < 1 || o.iterations > 1_000_000:
@@ -296,7 +308,7 @@ func (tu *tuning) play(ctx context.Context, jobs int, seed uint64, plus, minus m
 	if err != nil {
 		return tune.Result{}, err
 	}
-	plan := tu.plan(seed)
+	plan := tu.plan(seed, 0, 1)
 	var res tune.Result
 	cfg := runner.Config{Setup: st, Plan: plan, Scenario: tu.scenario, Workers: jobs}
 	_, err = runner.Run(ctx, cfg, runner.Each(func(r *results.Record) error {
@@ -339,7 +351,7 @@ func pointsOf(places []int, k int) float64 {
 // plan returns an iteration's matches: with --self, each pair a seed
 // played in both seat orders; with opponents, each pair a seed and a seat
 // where θ+ plays, then θ− in the same seat against the same opponents.
-func (tu *tuning) plan(seed uint64) *listPlan {
+func (tu *tuning) plan(seed uint64, sides ...int) *listPlan {
 	p := &listPlan{seats: tu.seats}
 	add := func(deal int, seating ...int) {
 		p.pairings = append(p.pairings, runner.Pairing{Index: len(p.pairings), Deal: deal, Seed: sim.Derive(seed, uint64(deal)), Seating: seating})
@@ -351,7 +363,7 @@ func (tu *tuning) plan(seed uint64) *listPlan {
 			continue
 		}
 		seat := j % tu.seats
-		for _, who := range []int{0, 1} {
+		for _, who := range sides {
 			seating := make([]int, tu.seats)
 			o := 0
 			for k := range seating {
@@ -387,17 +399,23 @@ func (o *tuneOptions) openOut() (*os.File, *tune.Header, []tune.Line, error) {
 		f, err := createFile("--out", o.out, o.force)
 		return f, nil, nil, err
 	}
-	f, err := os.OpenFile(o.out, os.O_RDWR, 0)
+	return openResumed(o.out, tune.ReadFile)
+}
+
+// openResumed opens a tune file to resume: it reads it with read, cuts it
+// after its last complete line and leaves it open there for appending.
+func openResumed[L any](path string, read func(io.Reader) (*tune.Header, []L, int64, error)) (*os.File, *tune.Header, []L, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, nil, nil, badInput("--resume: %v", err)
 	}
-	h, done, good, err := tune.ReadFile(f)
+	h, done, good, err := read(f)
 	if err == nil && h == nil {
 		err = fmt.Errorf("no header")
 	}
 	if err != nil {
 		f.Close()
-		return nil, nil, nil, badInput("--out %s: %v", o.out, err)
+		return nil, nil, nil, badInput("--out %s: %v", path, err)
 	}
 	if err := f.Truncate(good); err != nil {
 		f.Close()
@@ -452,3 +470,76 @@ func (p *tuneProgress) update(k int, plus, _ map[string]float64, res tune.Result
 }
 
 func (p *tuneProgress) end() { fmt.Fprintln(p.env.stderr) }
+
+// search runs a grid or random search: every point against the opponents
+// on the same seeds; it prints the best point as a bot spec.
+func (o *tuneOptions) search(ctx context.Context, env *env, tu *tuning, settings tune.Settings, about json.RawMessage) error {
+	var f *os.File
+	var h *tune.Header
+	var done []tune.PointLine
+	var err error
+	if o.resume {
+		f, h, done, err = openResumed(o.out, tune.ReadPoints)
+	} else {
+		f, err = createFile("--out", o.out, o.force)
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	play := func(ctx context.Context, i int, seed uint64, theta map[string]float64) (tune.Result, error) {
+		res, err := tu.playOne(ctx, o.jobs, seed, theta)
+		if err == nil && (o.progress || isTerminal(env.stderr)) {
+			fmt.Fprintf(env.stderr, "\rpoint %d  %s  %.3f a game   ", i+1, tu.spec(theta), res.PlusScore/float64(max(res.Games, 1)))
+		}
+		return res, err
+	}
+	if err := tune.RunPoints(ctx, o.method, o.points, settings, tu.params, about, play, f, h, len(done)); err != nil {
+		if ctx.Err() != nil {
+			return &exitError{ExitInterrupted, fmt.Errorf("interrupted: --resume continues from the last complete point")}
+		}
+		return asBadInput(err)
+	}
+	if err := f.Close(); err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	r, err := os.Open(o.out)
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	defer r.Close()
+	_, lines, _, err := tune.ReadPoints(r)
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	best, ok := tune.Best(lines)
+	if !ok {
+		return &exitError{ExitInternal, fmt.Errorf("%s: no point played", o.out)}
+	}
+	fmt.Fprintf(env.stdout, "best of %d points (%.3f a game): %s\n", len(lines), best.Result.PlusScore/float64(best.Result.Games), tu.spec(best.Theta))
+	return nil
+}
+
+// playOne plays a point against the opponents, in every seat in turn.
+func (tu *tuning) playOne(ctx context.Context, jobs int, seed uint64, theta map[string]float64) (tune.Result, error) {
+	st, err := tu.setup(theta, theta)
+	if err != nil {
+		return tune.Result{}, err
+	}
+	plan := tu.plan(seed, 0)
+	var res tune.Result
+	cfg := runner.Config{Setup: st, Plan: plan, Scenario: tu.scenario, Workers: jobs}
+	_, err = runner.Run(ctx, cfg, runner.Each(func(r *results.Record) error {
+		if r.Error != "" {
+			return fmt.Errorf("match %d (seed %d) failed: %s", r.Match, r.Seed, r.Error)
+		}
+		k := slices.Index(plan.pairings[r.Match].Seating, 0)
+		res.PlusScore += pointsOf(r.Places, k)
+		res.Games++
+		return nil
+	}))
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return res, err
+}

@@ -84,3 +84,39 @@ func TestTuneBadInput(t *testing.T) {
 		require.Equal(t, "arena: "+tc.want+"\n", stderr, tc.args)
 	}
 }
+
+// TestTuneGrid: a grid plays every combination against the opponents on
+// the same seeds, names the best as a bot spec, and resumes to the same
+// bytes.
+func TestTuneGrid(t *testing.T) {
+	dir := t.TempDir()
+	args := func(out string, extra ...string) []string {
+		return append([]string{"tune", "tron/small", "--bot", "strong", "--tune", "reach,room", "--method", "grid", "--points", "3",
+			"--opponents", "straight,stupid", "--pairs-per-iter", "4", "--out", out}, extra...)
+	}
+	whole := filepath.Join(dir, "grid.jsonl")
+	code, stdout, stderr := arena(t, args(whole)...)
+	require.Equal(t, 0, code, stderr)
+	require.Regexp(t, `^best of 9 points \([0-9.]+ a game\): strong:reach=[0-9]+,room=[0-9]+\n$`, stdout)
+	want, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(want), "\n")
+	require.Len(t, lines, 1+9+1)
+	require.Contains(t, lines[0], `"method":"grid"`)
+
+	cut := filepath.Join(dir, "cut.jsonl")
+	require.NoError(t, os.WriteFile(cut, []byte(strings.Join(lines[:5], "")+lines[5][:7]), 0o644))
+	code, stdout2, stderr := arena(t, args(cut, "--resume")...)
+	require.Equal(t, 0, code, stderr)
+	require.Equal(t, stdout, stdout2)
+	got, err := os.ReadFile(cut)
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(got))
+
+	code, _, stderr = arena(t, "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--method", "grid", "--self", "--out", filepath.Join(dir, "x"))
+	require.Equal(t, 2, code)
+	require.Equal(t, "arena: --method grid: every point plays --opponents, not itself (--self is for spsa)\n", stderr)
+	code, _, stderr = arena(t, "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--method", "anneal", "--self", "--out", filepath.Join(dir, "x"))
+	require.Equal(t, 2, code)
+	require.Equal(t, "arena: --method: \"anneal\" is not spsa, grid or random\n", stderr)
+}
