@@ -3,10 +3,13 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // tuneArgs tunes the strong Tron bot's budget and depth on the small board
@@ -119,4 +122,48 @@ func TestTuneGrid(t *testing.T) {
 	code, _, stderr = arena(t, "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--method", "anneal", "--self", "--out", filepath.Join(dir, "x"))
 	require.Equal(t, 2, code)
 	require.Equal(t, "arena: --method: \"anneal\" is not spsa, grid or random\n", stderr)
+}
+
+// TestTunePlanIsABlockDesign: with opponents, each pair is θ+ then θ− in
+// the same seat of the same seed against the same opponents, the seat
+// moving from pair to pair, no entrant twice in a match; with --self, a
+// seed in both seat orders.
+func TestTunePlanIsABlockDesign(t *testing.T) {
+	tu := &tuning{seats: 4, pairs: 6, opps: make([]sim.BotSpec, 3)}
+	p := tu.plan(99, 0, 1)
+	require.Len(t, p.pairings, 12)
+	for j := range 6 {
+		plus, minus := p.pairings[2*j], p.pairings[2*j+1]
+		require.Equal(t, plus.Seed, minus.Seed)
+		require.Equal(t, j%4, slices.Index(plus.Seating, 0), "pair %d: θ+'s seat", j)
+		require.Equal(t, j%4, slices.Index(minus.Seating, 1), "pair %d: θ−'s seat", j)
+		for k := range 4 {
+			if k != j%4 {
+				require.Equal(t, plus.Seating[k], minus.Seating[k], "pair %d, seat %d: the same opponent", j, k)
+			}
+		}
+		seen := map[int]bool{}
+		for _, e := range plus.Seating {
+			require.False(t, seen[e], "pair %d: entrant %d twice", j, e)
+			seen[e] = true
+		}
+	}
+	require.NotEqual(t, p.pairings[0].Seed, p.pairings[2].Seed, "a seed a pair")
+
+	self := (&tuning{seats: 2, pairs: 2}).plan(99, 0, 1)
+	require.Equal(t, [][]int{{0, 1}, {1, 0}, {0, 1}, {1, 0}}, [][]int{self.pairings[0].Seating, self.pairings[1].Seating, self.pairings[2].Seating, self.pairings[3].Seating})
+	require.Equal(t, self.pairings[0].Seed, self.pairings[1].Seed)
+}
+
+// TestTuneManySeats: a six-seat game tunes against a pool of two bots,
+// repeated to fill the seats.
+func TestTuneManySeats(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "sopra.jsonl")
+	code, stdout, stderr := arena(t, "tune", "sopra/match", "--bot", "strong", "--tune", "risk,hunt", "--opponents", "collector,brawler",
+		"--iterations", "2", "--pairs-per-iter", "6", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	require.Regexp(t, `^tuned after 2 iterations: strong:risk=[0-9.e-]+,hunt=[0-9.e-]+\n$`, stdout)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Contains(t, string(data), `"result":{"games":6,`)
 }
