@@ -308,28 +308,36 @@ func (tu *tuning) play(ctx context.Context, jobs int, seed uint64, plus, minus m
 	if err != nil {
 		return tune.Result{}, err
 	}
-	plan := tu.plan(seed, 0, 1)
 	var res tune.Result
+	err = tu.run(ctx, st, tu.plan(seed, 0, 1), jobs, func(seating []int, places []int) {
+		for k, e := range seating {
+			switch e {
+			case 0:
+				res.PlusScore += pointsOf(places, k)
+				res.Games++
+			case 1:
+				res.MinusScore += pointsOf(places, k)
+			}
+		}
+	})
+	return res, err
+}
+
+// run plays a plan's matches and hands each one's seating and places to
+// score; a failed match fails the iteration.
+func (tu *tuning) run(ctx context.Context, st sim.Setup, plan *listPlan, jobs int, score func(seating, places []int)) error {
 	cfg := runner.Config{Setup: st, Plan: plan, Scenario: tu.scenario, Workers: jobs}
-	_, err = runner.Run(ctx, cfg, runner.Each(func(r *results.Record) error {
+	_, err := runner.Run(ctx, cfg, runner.Each(func(r *results.Record) error {
 		if r.Error != "" {
 			return fmt.Errorf("match %d (seed %d) failed: %s", r.Match, r.Seed, r.Error)
 		}
-		for k, e := range plan.pairings[r.Match].Seating {
-			switch e {
-			case 0:
-				res.PlusScore += pointsOf(r.Places, k)
-				res.Games++
-			case 1:
-				res.MinusScore += pointsOf(r.Places, k)
-			}
-		}
+		score(plan.pairings[r.Match].Seating, r.Places)
 		return nil
 	}))
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
-	return res, err
+	return err
 }
 
 // pointsOf returns seat k's points in a match: the share of the other
@@ -526,20 +534,10 @@ func (tu *tuning) playOne(ctx context.Context, jobs int, seed uint64, theta map[
 	if err != nil {
 		return tune.Result{}, err
 	}
-	plan := tu.plan(seed, 0)
 	var res tune.Result
-	cfg := runner.Config{Setup: st, Plan: plan, Scenario: tu.scenario, Workers: jobs}
-	_, err = runner.Run(ctx, cfg, runner.Each(func(r *results.Record) error {
-		if r.Error != "" {
-			return fmt.Errorf("match %d (seed %d) failed: %s", r.Match, r.Seed, r.Error)
-		}
-		k := slices.Index(plan.pairings[r.Match].Seating, 0)
-		res.PlusScore += pointsOf(r.Places, k)
+	err = tu.run(ctx, st, tu.plan(seed, 0), jobs, func(seating, places []int) {
+		res.PlusScore += pointsOf(places, slices.Index(seating, 0))
 		res.Games++
-		return nil
-	}))
-	if err == nil && ctx.Err() != nil {
-		err = ctx.Err()
-	}
+	})
 	return res, err
 }
