@@ -39,7 +39,7 @@ after a header with the settings. The run is a function of its settings:
 --resume continues a killed run and writes the same bytes as an
 uninterrupted one; on a finished file it does nothing. At the end the tuned
 values are printed as a ready bot spec; --confirm then plays arena sprt of
-the tuned bot against its defaults (elo1 10) and reports the Elo gain.
+the tuned bot against its defaults (elo1 10, at most 40,000 games) and reports the Elo gain.
 docs/tuning.md has a worked overnight example.`,
 	options: func() options { return &tuneOptions{} },
 	run:     runTune,
@@ -83,6 +83,10 @@ func (o *tuneOptions) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.method, "method", tune.MethodSPSA, "spsa, or for small spaces grid (every combination of --points values an argument) or random (--points points): every point against --opponents on the same seeds")
 	fs.IntVar(&o.points, "points", 5, "grid: values of each argument, evenly on its scale; random: points drawn")
 }
+
+// confirmGames caps the sequential test of --confirm: enough for elo1 10
+// to decide in all but the closest cases.
+const confirmGames = 40000
 
 // tuning is a resolved tune run.
 type tuning struct {
@@ -148,7 +152,8 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 	if !o.confirm {
 		return nil
 	}
-	sprtArgs := []string{"sprt", tu.scenario, "--candidate", tuned, "--baseline", tu.base.String(), "--elo0", "0", "--elo1", "10"}
+	sprtArgs := []string{"sprt", tu.scenario, "--candidate", tuned, "--baseline", tu.base.String(), "--elo0", "0", "--elo1", "10",
+		"--max-games", strconv.Itoa(confirmGames)}
 	for _, p := range o.sel.params {
 		sprtArgs = append(sprtArgs, "--param", p)
 	}
