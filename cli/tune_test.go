@@ -3,7 +3,9 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -166,4 +168,21 @@ func TestTuneManySeats(t *testing.T) {
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
 	require.Contains(t, string(data), `"result":{"games":6,`)
+}
+
+// TestTuneConfirm: the coin bot's elo argument is its strength, so tuning
+// it against the default coin raises it, and --confirm's sequential test
+// accepts H1 (elo1 10): exit 0.
+func TestTuneConfirm(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "coin.jsonl")
+	code, stdout, stderr := arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--opponents", "coin",
+		"--iterations", "30", "--pairs-per-iter", "16", "--out", out, "--confirm")
+	require.Equal(t, 0, code, stderr)
+	m := regexp.MustCompile(`tuned after 30 iterations: coin:elo=([0-9.]+)\n`).FindStringSubmatch(stdout)
+	require.NotNil(t, m, stdout)
+	elo, err := strconv.ParseFloat(m[1], 64)
+	require.NoError(t, err)
+	require.Greater(t, elo, 200.0, "the tuner raised the bot's strength")
+	require.Contains(t, stdout, "confirming: arena sprt coin/duel --candidate coin:elo="+m[1]+" --baseline coin --elo0 0 --elo1 10")
+	require.Contains(t, stdout, "H1 accepted: the candidate is stronger")
 }
