@@ -39,7 +39,8 @@ after a header with the settings. The run is a function of its settings:
 --resume continues a killed run and writes the same bytes as an
 uninterrupted one; on a finished file it does nothing. At the end the tuned
 values are printed as a ready bot spec; --confirm then plays arena sprt of
-the tuned bot against its defaults (elo1 10, at most 40,000 games) and reports the Elo gain.
+the tuned bot against its defaults (elo1 10, at most 40,000 games) and
+reports the Elo gain. --method grid|random searches small spaces instead.
 docs/tuning.md has a worked overnight example.`,
 	options: func() options { return &tuneOptions{} },
 	run:     runTune,
@@ -78,7 +79,7 @@ func (o *tuneOptions) register(fs *pflag.FlagSet) {
 	fs.IntVarP(&o.jobs, "jobs", "j", 0, "matches played at once (default: one per core); never changes the run")
 	fs.Float64Var(&o.c, "c", 0, "the first perturbation, a share of each range (default 0.1)")
 	fs.Float64Var(&o.a, "a", 0, "the first step's gain (default: the gain that moves a twentieth of each range at the largest gradient)")
-	fs.BoolVar(&o.confirm, "confirm", false, "at the end, play arena sprt of the tuned bot against its defaults (elo1 10)")
+	fs.BoolVar(&o.confirm, "confirm", false, "at the end, play arena sprt of the tuned bot against its defaults (elo1 10, at most 40,000 games)")
 	fs.BoolVar(&o.progress, "progress", false, "show the progress line even when stderr is not a terminal")
 	fs.StringVar(&o.method, "method", tune.MethodSPSA, "spsa, or for small spaces grid (every combination of --points values an argument) or random (--points points): every point against --opponents on the same seeds")
 	fs.IntVar(&o.points, "points", 5, "grid: values of each argument, evenly on its scale; random: points drawn")
