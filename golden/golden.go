@@ -296,11 +296,11 @@ func Update(ctx context.Context, m *Match, lookup Lookup) error {
 	turns := m.Turns()
 	done := false
 	err = st.Replay(m.Header.Seed, turns, func(s sim.Replayed) bool {
-		actions := []byte("null")
+		var texts []*string
 		if s.Turn > 0 {
-			actions, _ = json.Marshal(turns[s.Turn-1])
+			texts = turns[s.Turn-1]
 		}
-		fmt.Fprintf(&trace, `{"turn":%d,"actions":%s,"state":%s,"hash":"%s"}`+"\n", s.Turn, actions, s.State(), sim.FormatHash(s.Hash))
+		trace.Write(sim.AppendTraceLine(nil, s.Turn, texts, s.State(), s.Hash))
 		done = s.Done
 		return !s.Done
 	})

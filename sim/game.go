@@ -378,23 +378,16 @@ func (t *table[S, O, A]) newPlayer(entrant int) (p Player[O, A], err error) {
 func (t *table[S, O, A]) Trace(ctx context.Context, seed uint64, seating []int, w io.Writer) (Result, error) {
 	e := t.setup.engine
 	var (
-		line []byte
-		werr error
+		line, state []byte
+		werr        error
 	)
 	t.match.Trace = func(turn int, toAct []int, acts []A, s *S) {
-		line = append(line[:0], `{"turn":`...)
-		line = strconv.AppendInt(line, int64(turn), 10)
-		line = append(line, `,"actions":`...)
-		if turn == 0 {
-			line = append(line, "null"...)
-		} else {
-			line = appendTexts(line, t.match.actionTexts())
+		var texts []*string
+		if turn > 0 {
+			texts = t.match.actionTexts()
 		}
-		line = append(line, `,"state":`...)
-		line = e.AppendState(line, s)
-		line = append(line, `,"hash":"`...)
-		line = AppendHash(line, e.Hash(s))
-		line = append(line, "\"}\n"...)
+		state = e.AppendState(state[:0], s)
+		line = AppendTraceLine(line[:0], turn, texts, state, e.Hash(s))
 		if werr == nil {
 			_, werr = w.Write(line)
 		}
@@ -402,6 +395,25 @@ func (t *table[S, O, A]) Trace(ctx context.Context, seed uint64, seating []int, 
 	defer func() { t.match.Trace = nil }()
 	res := t.Play(ctx, seed, seating)
 	return res, werr
+}
+
+// AppendTraceLine appends one line of a trace, with its newline:
+// {"turn":…,"actions":[…],"state":…,"hash":"…"}, actions null at turn 0
+// (texts nil); the one writer of trace lines, which golden traces share.
+func AppendTraceLine(dst []byte, turn int, texts []*string, state []byte, hash uint64) []byte {
+	dst = append(dst, `{"turn":`...)
+	dst = strconv.AppendInt(dst, int64(turn), 10)
+	dst = append(dst, `,"actions":`...)
+	if texts == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = appendTexts(dst, texts)
+	}
+	dst = append(dst, `,"state":`...)
+	dst = append(dst, state...)
+	dst = append(dst, `,"hash":"`...)
+	dst = AppendHash(dst, hash)
+	return append(dst, "\"}\n"...)
 }
 
 // appendTexts writes the actions of a turn as a JSON array indexed by
