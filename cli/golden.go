@@ -166,7 +166,7 @@ func (o *goldenOptions) check(ctx context.Context, env *env, args []string) erro
 			continue
 		}
 		differ++
-		printDivergence(env, r)
+		fmt.Fprint(env.stdout, r.Describe())
 		if o.update {
 			if err := golden.Update(ctx, m, lookup); err != nil {
 				return &exitError{ExitInternal, err}
@@ -183,32 +183,4 @@ func (o *goldenOptions) check(ctx context.Context, env *env, args []string) erro
 		return nil
 	}
 	return &exitError{ExitNegative, fmt.Errorf("%d of %d golden matches differ (golden check --update rewrites them after an intended change)", differ, len(files))}
-}
-
-// maxDiffLines bounds the fields listed for one divergence.
-const maxDiffLines = 12
-
-// printDivergence says how a golden match differs.
-func printDivergence(env *env, r *golden.Result) {
-	switch {
-	case r.Turn >= 0:
-		fmt.Fprintf(env.stdout, "differs from turn %d\n", r.Turn)
-	case r.Misfit != "":
-		fmt.Fprintf(env.stdout, "does not replay: %s\n", r.Misfit)
-	default:
-		fmt.Fprintf(env.stdout, "the states are the same, the rules hash is not\n")
-	}
-	for i, line := range r.Diff {
-		if i == maxDiffLines {
-			fmt.Fprintf(env.stdout, "  … and %d more fields\n", len(r.Diff)-i)
-			break
-		}
-		fmt.Fprintf(env.stdout, "  %s\n", line)
-	}
-	if r.Turn >= 0 && r.Misfit != "" {
-		fmt.Fprintf(env.stdout, "  and it does not replay: %s\n", r.Misfit)
-	}
-	if r.Rules != "" {
-		fmt.Fprintf(env.stdout, "  rules hash: %s\n", r.Rules)
-	}
 }

@@ -233,6 +233,39 @@ type Result struct {
 	Misfit string
 }
 
+// maxDiffLines bounds the fields Describe lists.
+const maxDiffLines = 12
+
+// Describe says how a golden match differs, on lines that end with a
+// newline: the first divergent turn (or that it does not replay, or that
+// only the rules hash changed), then the fields that differ there, at most
+// maxDiffLines, the replay's misfit and the rules hash, indented.
+func (r *Result) Describe() string {
+	var b strings.Builder
+	switch {
+	case r.Turn >= 0:
+		fmt.Fprintf(&b, "differs from turn %d\n", r.Turn)
+	case r.Misfit != "":
+		fmt.Fprintf(&b, "does not replay: %s\n", r.Misfit)
+	default:
+		b.WriteString("the states are the same, the rules hash is not\n")
+	}
+	for i, line := range r.Diff {
+		if i == maxDiffLines {
+			fmt.Fprintf(&b, "  … and %d more fields\n", len(r.Diff)-i)
+			break
+		}
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	if r.Turn >= 0 && r.Misfit != "" {
+		fmt.Fprintf(&b, "  and it does not replay: %s\n", r.Misfit)
+	}
+	if r.Rules != "" {
+		fmt.Fprintf(&b, "  rules hash: %s\n", r.Rules)
+	}
+	return b.String()
+}
+
 // Differs reports whether the file does not hold on today's engine.
 func (r *Result) Differs() bool { return r.Rules != "" || r.Turn >= 0 || r.Misfit != "" }
 

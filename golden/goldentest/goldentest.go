@@ -7,7 +7,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/arenasim/arena/golden"
@@ -66,24 +65,8 @@ func Check(t *testing.T, dir string) {
 				t.Logf("%s: updated", path)
 				continue
 			}
-			msg := path + ":"
-			switch {
-			case r.Turn >= 0:
-				msg += " differs from turn " + strconv.Itoa(r.Turn)
-			case r.Misfit != "":
-				msg += " does not replay: " + r.Misfit
-			}
-			if r.Rules != "" {
-				msg += " (rules hash " + r.Rules + ")"
-			}
-			for i, line := range r.Diff {
-				if i == 12 {
-					msg += "\n  …"
-					break
-				}
-				msg += "\n  " + line
-			}
-			t.Errorf("%s\n(go test -update rewrites the golden files after an intended change)", msg)
+			msg := path + ": " + r.Describe()
+			t.Errorf("%s(go test -update rewrites the golden files after an intended change)", msg)
 		}
 	}
 	if checked == 0 {
