@@ -16,7 +16,8 @@ func TestStrongArguments(t *testing.T) {
 	}{
 		{sim.Params{"memory": []byte("0")}, "param memory: 0 is out of range 1..500"},
 		{sim.Params{"residual": []byte("2")}, "param residual: 2 is out of range 0..1"},
-		{sim.Params{"depth": []byte("2")}, "param depth: unknown parameter (known: memory, residual)"},
+		{sim.Params{"depth": []byte("2")}, "param depth: unknown parameter (known: memory, residual, wait, bus_yield, car_yield)"},
+		{sim.Params{"wait": []byte("5")}, "param wait: 5 is out of range 0..4"},
 	} {
 		eff, err := sim.Effective(tc.args, bot.Params)
 		if err == nil {
@@ -24,9 +25,14 @@ func TestStrongArguments(t *testing.T) {
 		}
 		require.EqualError(t, err, tc.want)
 	}
-	eff, err := sim.Effective(sim.Params{"memory": []byte("80")}, bot.Params)
-	require.NoError(t, err)
-	newPlayer, err := bot.Prepare(eff)
-	require.NoError(t, err)
-	require.Equal(t, 80, newPlayer().(*Strong).args.Memory)
+	prepare := func(args sim.Params) StrongConfig {
+		eff, err := sim.Effective(args, bot.Params)
+		require.NoError(t, err)
+		newPlayer, err := bot.Prepare(eff)
+		require.NoError(t, err)
+		return newPlayer().(*Strong).args
+	}
+	require.Equal(t, DefaultStrongConfig(), prepare(nil), "the defaults of the specs and of DefaultStrongConfig")
+	require.Equal(t, StrongConfig{Memory: 80, Residual: 0.1, Wait: 1, BusYield: 2, CarYield: 3},
+		prepare(sim.Params{"memory": []byte("80"), "residual": []byte("0.1"), "wait": []byte("1"), "bus_yield": []byte("2"), "car_yield": []byte("3")}))
 }

@@ -12,12 +12,18 @@ import (
 var StrongParams = []sim.ParamSpec{
 	sim.IntParam("memory", 40, 1, 500, "turns its running averages (income, time spent moving, full departures) weigh").Log(),
 	sim.FloatParam("residual", "0.3", 0, 1, "what a passenger still on board at the end of a two-stop plan is worth, in fares"),
+	sim.FloatParam("wait", "0.5", 0, 4, "a bus with free seats stays at its station while the best plan earns less than this share of the fares expected to appear there in a turn"),
+	sim.FloatParam("bus_yield", "0.8", 0, 4, "what one more bus is expected to deliver, as a share of what each bus delivers now"),
+	sim.FloatParam("car_yield", "0.6", 0, 4, "share of the passengers left behind by full departures that one more car, or UPDATESB, is expected to carry"),
 }
 
 // StrongConfig holds the strong bot's arguments.
 type StrongConfig struct {
 	Memory   int     // turns the running averages weigh
 	Residual float64 // worth of a passenger left on board at a plan's end, in fares
+	Wait     float64 // share of a turn's expected fares at its station below which a bus waits there
+	BusYield float64 // what a new bus delivers, as a share of an average bus
+	CarYield float64 // share of the passengers full departures leave that a car carries
 }
 
 func strongBot() sim.Bot[minibus.View, minibus.Action] {
@@ -27,7 +33,8 @@ func strongBot() sim.Bot[minibus.View, minibus.Action] {
 		Params:  StrongParams,
 		Prepare: func(args sim.Params) (func() player, error) {
 			r := sim.NewParamReader(args, StrongParams)
-			cfg := StrongConfig{Memory: r.Int("memory"), Residual: r.Float("residual")}
+			cfg := StrongConfig{Memory: r.Int("memory"), Residual: r.Float("residual"),
+				Wait: r.Float("wait"), BusYield: r.Float("bus_yield"), CarYield: r.Float("car_yield")}
 			if err := r.Err(); err != nil {
 				return nil, err
 			}
@@ -38,7 +45,9 @@ func strongBot() sim.Bot[minibus.View, minibus.Action] {
 
 // DefaultStrongConfig returns the arguments the strong bot uses when none
 // are given.
-func DefaultStrongConfig() StrongConfig { return StrongConfig{Memory: 40, Residual: 0.3} }
+func DefaultStrongConfig() StrongConfig {
+	return StrongConfig{Memory: 40, Residual: 0.3, Wait: 0.5, BusYield: 0.8, CarYield: 0.6}
+}
 
 // NewStrong returns a strong player with the given arguments.
 func NewStrong(cfg StrongConfig) *Strong { return &Strong{args: cfg} }
@@ -213,7 +222,7 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 	}
 	best, score := p.bestStop(v, me, b)
 	fare := float64(me.Fare())
-	if free > 0 && score < 0.5*fare*p.rate(here) {
+	if free > 0 && score < float64(p.args.Wait*fare)*p.rate(here) {
 		p.claimed[here] += float64(free)
 		return // better to wait for passengers here
 	}
@@ -313,7 +322,7 @@ func (p *Strong) invest(v *minibus.View, me minibus.PlayerInfo, money int) int {
 	if len(p.own) < cfg.MaxBuses {
 		perBus := 0.3
 		if nb > 0 {
-			perBus = 0.8 * delivered / nb
+			perBus = p.args.BusYield * delivered / nb
 		}
 		if st := p.busStation(v); st >= 0 {
 			opts[k] = option{minibus.OpBus, 0, st, cfg.BusPrice, (delivered + perBus) * fare}
@@ -333,14 +342,14 @@ func (p *Strong) invest(v *minibus.View, me minibus.PlayerInfo, money int) int {
 	if nb > 0 {
 		for _, id := range p.own {
 			if b := v.Bus(id); b.Cars < me.MaxCars() {
-				gain := 0.6 * p.full.value(0.3) * delivered / nb / float64(b.Cars)
+				gain := p.args.CarYield * p.full.value(0.3) * delivered / nb / float64(b.Cars)
 				opts[k] = option{minibus.OpUpgrade, id, 0, cfg.UpgradePrice, income + float64(gain*fare)}
 				k++
 				break
 			}
 		}
 		if me.SB < cfg.SBMax {
-			gain := 0.6 * p.full.value(0.3) * delivered / float64(me.MaxCars())
+			gain := p.args.CarYield * p.full.value(0.3) * delivered / float64(me.MaxCars())
 			opts[k] = option{minibus.OpUpdateSB, 0, 0, cfg.SBPrice + cfg.UpgradePrice*len(p.own), income + float64(gain*fare)}
 			k++
 		}
