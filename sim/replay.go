@@ -13,6 +13,9 @@ type Replayed struct {
 	// State returns the state's JSON form (Engine.AppendState), built on
 	// demand: most visits need the hash only.
 	State func() []byte
+	// Outcome fills out with the scores and places of the state as it
+	// stands (Engine.Outcome): the final ones once the match is over.
+	Outcome func(out *Outcome)
 }
 
 // ReplayError is a record that does not fit the engine it is replayed on.
@@ -38,7 +41,8 @@ func (st *setup[S, O, A]) Replay(seed uint64, turns [][]*string, visit func(Repl
 		buf = e.AppendState(buf[:0], s)
 		return buf
 	}
-	if !visit(Replayed{Turn: 0, Hash: e.Hash(s), Done: e.Done(s), State: state}) {
+	outcome := func(out *Outcome) { e.Outcome(s, out) }
+	if !visit(Replayed{Turn: 0, Hash: e.Hash(s), Done: e.Done(s), State: state, Outcome: outcome}) {
 		return nil
 	}
 	acts := make([]A, n)
@@ -73,7 +77,7 @@ func (st *setup[S, O, A]) Replay(seed uint64, turns [][]*string, visit func(Repl
 			}
 		}
 		e.Step(s, acts, streams.Engine(), &faults)
-		if !visit(Replayed{Turn: turn, Hash: e.Hash(s), Done: e.Done(s), State: state}) {
+		if !visit(Replayed{Turn: turn, Hash: e.Hash(s), Done: e.Done(s), State: state, Outcome: outcome}) {
 			return nil
 		}
 	}

@@ -23,9 +23,15 @@ type traceLine struct {
 
 // traceOf traces a match and returns its lines.
 func traceOf(t *testing.T, st sim.Setup, seed uint64, seating []int) []traceLine {
+	lines, _ := tracedMatch(t, st, seed, seating)
+	return lines
+}
+
+// tracedMatch traces a match and returns its lines and its result.
+func tracedMatch(t *testing.T, st sim.Setup, seed uint64, seating []int) ([]traceLine, sim.Result) {
 	t.Helper()
 	var buf bytes.Buffer
-	_, err := st.NewTable().Trace(context.Background(), seed, seating, &buf)
+	res, err := st.NewTable().Trace(context.Background(), seed, seating, &buf)
 	require.NoError(t, err)
 	var lines []traceLine
 	for _, l := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
@@ -33,7 +39,7 @@ func traceOf(t *testing.T, st sim.Setup, seed uint64, seating []int) []traceLine
 		require.NoError(t, json.Unmarshal([]byte(l), &tl))
 		lines = append(lines, tl)
 	}
-	return lines
+	return lines, res
 }
 
 // TestReplayPlaysATraceAgain: replaying a trace's actions, with no bot,
@@ -43,18 +49,22 @@ func TestReplayPlaysATraceAgain(t *testing.T) {
 	st, err := simtest.Game().Setup(sim.Params{"turns": []byte("4")}, simtest.Specs(t, "dice", "mute", "step:by=2"))
 	require.NoError(t, err)
 	for _, seating := range [][]int{{0, 1}, {2, 0}} {
-		lines := traceOf(t, st, 9, seating)
+		lines, res := tracedMatch(t, st, 9, seating)
 		var turns [][]*string
 		for _, l := range lines[1:] {
 			turns = append(turns, l.Actions)
 		}
 		var seen []traceLine
+		var out sim.Outcome
 		err := st.Replay(9, turns, func(r sim.Replayed) bool {
 			seen = append(seen, traceLine{Turn: r.Turn, State: json.RawMessage(string(r.State())), Hash: sim.FormatHash(r.Hash)})
 			require.Equal(t, r.Turn == 4, r.Done)
+			r.Outcome(&out)
 			return true
 		})
 		require.NoError(t, err)
+		require.Equal(t, res.Scores, out.Scores, "the last state's outcome is the match's")
+		require.Equal(t, res.Places, out.Places)
 		require.Len(t, seen, len(lines))
 		for i := range lines {
 			require.Equal(t, lines[i].Hash, seen[i].Hash, "turn %d", i)
