@@ -145,10 +145,7 @@ func (o *goldenOptions) check(ctx context.Context, env *env, args []string) erro
 	if err != nil {
 		return badInput("golden check: %v", err)
 	}
-	lookup := func(game string) (sim.AnyGame, error) {
-		e, err := lookupGame(game)
-		return e.Game, err
-	}
+	lookup := lookupAnyGame
 	differ := 0
 	for _, path := range files {
 		m, err := golden.Read(path)

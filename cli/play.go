@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +18,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/arenasim/arena/bots/script"
+	"github.com/arenasim/arena/golden"
+	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
@@ -60,6 +64,7 @@ type playOptions struct {
 	out         string
 	force       bool
 	trace       string
+	html        string
 	from        string
 	match       int
 }
@@ -68,7 +73,8 @@ func (o *playOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "the match seed (default: the seed of the first match of run)")
 	fs.StringVarP(&o.out, "out", "o", "", "write the match record to this JSONL `file` (same format as run)")
 	fs.StringVar(&o.trace, "trace", "", "write one JSON state per turn to this `file`")
-	fs.BoolVar(&o.force, "force", false, "overwrite the --out and --trace files if they exist")
+	fs.StringVar(&o.html, "html", "", "write a page that replays the match, turn by turn, to this `file` (one self-contained HTML file)")
+	fs.BoolVar(&o.force, "force", false, "overwrite the --out, --trace and --html files if they exist")
 	fs.StringVar(&o.from, "from", "", "replay a match of this results `file` (JSONL) and check its state hash; with --match")
 	fs.IntVar(&o.match, "match", 0, "with --from: the match to replay, its \"match\" `index`")
 	registerMoveTimeout(fs, &o.moveTimeout)
@@ -114,12 +120,19 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 	if err := checkNew("--out", o.out, o.force); err != nil {
 		return err
 	}
+	if err := checkNew("--html", o.html, o.force); err != nil {
+		return err
+	}
 	var trace *os.File
 	if o.trace != "" {
 		if trace, err = createFile("--trace", o.trace, o.force); err != nil {
 			return err
 		}
 		defer trace.Close()
+	}
+	var traced *bytes.Buffer // the trace the --html page is made of
+	if o.html != "" {
+		traced = new(bytes.Buffer)
 	}
 
 	table := g.setup.NewTable()
@@ -128,9 +141,9 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		table.SetLog(dir, g.p.Index)
 	}
 	var res sim.Result
-	if trace == nil {
+	if trace == nil && traced == nil {
 		res = table.Play(ctx, g.p.Seed, g.p.Seating)
-	} else if res, err = playTraced(ctx, table, g.p, trace); err != nil {
+	} else if res, err = playTraced(ctx, table, g.p, trace, traced); err != nil {
 		table.Close()
 		return err
 	}
@@ -163,6 +176,11 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 	if res.Err != nil {
 		fmt.Fprintf(env.stdout, "%s  seed %d  failed in %s %d\n", rec.Scenario, rec.Seed, turnWord(rec.Game, 1), rec.Turns+1)
 		return &exitError{ExitInternal, res.Err}
+	}
+	if traced != nil {
+		if err := writeReplayPage(o.html, o.force, g, rec, traced); err != nil {
+			return err
+		}
 	}
 	if err := printOutcome(env, rec); err != nil {
 		return &exitError{ExitInternal, err}
@@ -379,10 +397,18 @@ func firstMatch(c *chosen, seats int) runner.Pairing {
 	return p
 }
 
-// playTraced plays the match writing its trace to f, which it closes.
-func playTraced(ctx context.Context, table sim.Table, p runner.Pairing, f *os.File) (sim.Result, error) {
+// playTraced plays the match writing its trace to f, which it closes, and
+// to also; either may be nil.
+func playTraced(ctx context.Context, table sim.Table, p runner.Pairing, f *os.File, also *bytes.Buffer) (sim.Result, error) {
+	if f == nil {
+		return table.Trace(ctx, p.Seed, p.Seating, also)
+	}
 	w := bufio.NewWriterSize(f, 64<<10)
-	res, werr := table.Trace(ctx, p.Seed, p.Seating, w)
+	var to io.Writer = w
+	if also != nil {
+		to = io.MultiWriter(w, also)
+	}
+	res, werr := table.Trace(ctx, p.Seed, p.Seating, to)
 	if werr == nil {
 		werr = w.Flush()
 	}
@@ -393,6 +419,27 @@ func playTraced(ctx context.Context, table sim.Table, p runner.Pairing, f *os.Fi
 		return res, &exitError{ExitInternal, fmt.Errorf("--trace %s: %w", f.Name(), werr)}
 	}
 	return res, nil
+}
+
+// writeReplayPage writes the page of play --html: the viewer of the match
+// just played, from its trace.
+func writeReplayPage(path string, force bool, g *playable, rec *results.Record, trace *bytes.Buffer) error {
+	h := golden.Header{Type: "golden", Format: golden.Format, Game: rec.Game, Scenario: rec.Scenario, Match: rec.Match,
+		Seed: rec.Seed, Seats: len(rec.Bots), Params: g.setup.Params(), RulesHash: rec.RulesHash, Bots: rec.Bots}
+	head, err := json.Marshal(h)
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	m, err := golden.Parse(io.MultiReader(bytes.NewReader(head), strings.NewReader("\n"), trace), "the trace")
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	r, err := report.NewReplay(fmt.Sprintf("%s, seed %d", rec.Scenario, rec.Seed), m, lookupAnyGame)
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	page := &report.Page{Title: fmt.Sprintf("%s: %s", rec.Scenario, strings.Join(rec.Bots, " vs ")), Version: version(), Replays: []*report.Replay{r}}
+	return writePage("--html", path, force, page)
 }
 
 // printOutcome prints the match and a table of its seats.

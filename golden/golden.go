@@ -188,33 +188,38 @@ func Read(path string) (*Match, error) {
 		}
 		r = zr
 	}
+	return Parse(r, path)
+}
+
+// Parse reads a golden file's lines from r; name names r in errors.
+func Parse(r io.Reader, name string) (*Match, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<28)
-	m := &Match{Path: path}
+	m := &Match{Path: name}
 	for n := 1; sc.Scan(); n++ {
 		if n == 1 {
 			if err := json.Unmarshal(sc.Bytes(), &m.Header); err != nil || m.Header.Type != "golden" {
-				return nil, fmt.Errorf("%s:1: not a golden header", path)
+				return nil, fmt.Errorf("%s:1: not a golden header", name)
 			}
 			if m.Header.Format != Format {
-				return nil, fmt.Errorf("%s:1: golden format %d, want %d", path, m.Header.Format, Format)
+				return nil, fmt.Errorf("%s:1: golden format %d, want %d", name, m.Header.Format, Format)
 			}
 			continue
 		}
 		var l Line
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
 		}
 		if l.Turn != n-2 {
-			return nil, fmt.Errorf("%s:%d: turn %d, want %d", path, n, l.Turn, n-2)
+			return nil, fmt.Errorf("%s:%d: turn %d, want %d", name, n, l.Turn, n-2)
 		}
 		m.Lines = append(m.Lines, l)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if len(m.Lines) == 0 {
-		return nil, fmt.Errorf("%s: no state after the header", path)
+		return nil, fmt.Errorf("%s: no state after the header", name)
 	}
 	return m, nil
 }

@@ -1,0 +1,32 @@
+// main.js: draws the page from its data (the JSON block #arena-data).
+"use strict";
+(function () {
+  const el = Arena.el;
+  const data = JSON.parse(document.getElementById("arena-data").textContent);
+  const page = document.getElementById("page");
+  page.append(el("header", {}, el("h1", {}, data.title), el("p", {class: "muted"}, "arena " + data.version)));
+  if (data.run) Arena.renderRun(page, data.run);
+  if (data.sprt) Arena.renderSPRT(page, data.sprt);
+  if (data.tune) Arena.renderTune(page, data.tune);
+  const viewers = [];
+  if (data.replays && data.replays.length) {
+    const box = el("div", {class: "replays"});
+    page.append(el("h2", {}, data.replays.length === 1 ? "Replay" : "Replays"), box);
+    for (const r of data.replays) {
+      try {
+        viewers.push(new Arena.Viewer(r, box));
+      } catch (e) {
+        Arena.fail(r.name + ": " + e.message);
+      }
+    }
+  }
+  // ?test=last steps every viewer to its last turn with its own button,
+  // as a user would, for the browser tests.
+  if (Arena.query.get("test") === "last") {
+    for (const v of viewers) {
+      const step = v.root.querySelector('button[data-act="step"]');
+      for (let i = 0; i < v.last && v.turn < v.last; i++) step.click();
+    }
+  }
+  document.body.dataset.ready = "1";
+})();
