@@ -12,13 +12,14 @@ import (
 // state as a patch of the turn before (see Diff), the actions played and
 // every seat's score and place as the engine counts them after the turn.
 type Replay struct {
-	Name     string   `json:"name"` // what the page calls the match
-	Game     string   `json:"game"`
-	Scenario string   `json:"scenario,omitempty"`
-	Match    int      `json:"match"`
-	Seed     string   `json:"seed"` // as text: a uint64 does not fit a JS number
-	Bots     []string `json:"bots"` // the bot in each seat
-	Frames   []Frame  `json:"frames"`
+	Name     string     `json:"name"` // what the page calls the match
+	Game     string     `json:"game"`
+	Scenario string     `json:"scenario,omitempty"`
+	Match    int        `json:"match"`
+	Seed     string     `json:"seed"`   // as text: a uint64 does not fit a JS number
+	Bots     []string   `json:"bots"`   // the bot in each seat
+	Params   sim.Params `json:"params"` // the effective rule parameters (a map's size, its neutral cells…)
+	Frames   []Frame    `json:"frames"`
 }
 
 // Frame is one state of a replay.
@@ -44,7 +45,8 @@ func NewReplay(name string, m *golden.Match, lookup golden.Lookup) (*Replay, err
 	if err != nil {
 		return nil, err
 	}
-	r := &Replay{Name: name, Game: h.Game, Scenario: h.Scenario, Match: h.Match, Seed: strconv.FormatUint(h.Seed, 10), Bots: h.Bots}
+	r := &Replay{Name: name, Game: h.Game, Scenario: h.Scenario, Match: h.Match, Seed: strconv.FormatUint(h.Seed, 10), Bots: h.Bots,
+		Params: st.Params()}
 	var prev any
 	var out sim.Outcome
 	var ferr error

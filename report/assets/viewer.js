@@ -15,7 +15,11 @@
 //       happened this turn, shown beside the board
 //
 // replay is the replay's data: {name, game, scenario, match, seed, bots,
-// frames}. Seat k's colour is Arena.seatColor(k).
+// params, frames}: params are the match's effective rule parameters. To
+// precompute something over the whole match (in setup), run through the
+// frames on a copy: s = structuredClone(replay.frames[0].d), then
+// s = Arena.applyPatch(s, replay.frames[t].d) for t = 1, 2…
+// Seat k's colour is Arena.seatColor(k).
 "use strict";
 
 // applyPatch patches v in place where it can and returns the result.
