@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -426,11 +425,7 @@ func playTraced(ctx context.Context, table sim.Table, p runner.Pairing, f *os.Fi
 func writeReplayPage(path string, force bool, g *playable, rec *results.Record, trace *bytes.Buffer) error {
 	h := golden.Header{Type: "golden", Format: golden.Format, Game: rec.Game, Scenario: rec.Scenario, Match: rec.Match,
 		Seed: rec.Seed, Seats: len(rec.Bots), Params: g.setup.Params(), RulesHash: rec.RulesHash, Bots: rec.Bots}
-	head, err := json.Marshal(h)
-	if err != nil {
-		return &exitError{ExitInternal, err}
-	}
-	m, err := golden.Parse(io.MultiReader(bytes.NewReader(head), strings.NewReader("\n"), trace), "the trace")
+	m, err := parseTrace(h, trace, "the trace")
 	if err != nil {
 		return &exitError{ExitInternal, err}
 	}

@@ -2,11 +2,323 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 
+	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/golden"
 	"github.com/arenasim/arena/report"
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/tune"
 )
+
+var reportCommand = &command{
+	name:  "report",
+	usage: "report FILE... -o report.html [--traces DIR] [flags]",
+	short: "write an HTML page of a run: standings, charts, replays",
+	long: `Report writes one self-contained HTML file (it loads nothing from the
+network) that shows a run from its results files — the --out file of arena
+run, or its shards in any order:
+
+  the run's scenario, seed, rules hash and arena version; the standings
+  with each bot's Elo and its 95% interval drawn as a bar; a head-to-head
+  heat map (the row bot's score against the column bot, games on hover);
+  each bot's score and placement distributions; fault counts by kind; the
+  match lengths.
+
+The page holds aggregates, not records: a million-match run gives a page
+the size of a thousand-match one. The rating flags are arena rate's.
+
+The results file of arena sprt adds the test's course: the LLR after each
+game pair (or block) between its two bounds, the verdict and the Elo
+estimate. A tune file (arena tune --out) gets its own page: θ over the
+iterations for each parameter and the recent score difference of θ+ over
+θ−, or a grid or random search's points.
+
+--traces DIR adds a replay viewer for each match traced there: files that
+arena golden record writes, or traces that arena play --from FILE --match N
+--trace DIR/match-N.jsonl writes (the match number in the name finds the
+match's seed and bots in the run's records). Each viewer plays, pauses,
+steps, scrubs and changes speed, and shows each turn's actions and scores.
+arena play --html FILE writes the viewer of one match directly.`,
+	options: func() options { return &reportOptions{} },
+	run:     reportRun,
+}
+
+type reportOptions struct {
+	fs          *pflag.FlagSet
+	rating      runOptions
+	out         string
+	traces      string
+	force       bool
+	anyRevision bool
+}
+
+func (o *reportOptions) register(fs *pflag.FlagSet) {
+	o.fs = fs
+	o.rating.registerRating(fs)
+	fs.StringVarP(&o.out, "out", "o", "", "write the page to this `file` (required)")
+	fs.StringVar(&o.traces, "traces", "", "add a replay viewer for each match traced in this `dir`")
+	fs.BoolVar(&o.force, "force", false, "overwrite the --out file if it exists")
+	fs.BoolVar(&o.anyRevision, "any-revision", false, "read shards that different builds of arena wrote")
+}
+
+func reportRun(ctx context.Context, env *env, opts options, args []string) error {
+	o := opts.(*reportOptions)
+	if o.out == "" {
+		return badInput("report: give the page's file with -o FILE")
+	}
+	if err := refuseEmptyFlags(o.fs, "anchor", "rating"); err != nil {
+		return err
+	}
+	if len(args) == 0 {
+		return badInput("report: give the results files of one run, or a tune file")
+	}
+	if err := checkNew("--out", o.out, o.force); err != nil {
+		return err
+	}
+	var page *report.Page
+	var err error
+	if len(args) == 1 && isTuneFile(args[0]) {
+		if o.traces != "" {
+			return badInput("--traces: a tune file has no matches to replay")
+		}
+		page, err = tunePage(args[0])
+	} else {
+		page, err = runPage(ctx, o, args)
+	}
+	if err != nil {
+		return err
+	}
+	page.Version = version()
+	if err := writePage("--out", o.out, o.force, page); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.stderr, "arena: wrote %s\n", o.out)
+	return nil
+}
+
+// isTuneFile reports whether path starts with a tune file's header.
+func isTuneFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	line, _ := bufio.NewReader(f).ReadBytes('\n')
+	var h struct {
+		Type string `json:"type"`
+	}
+	return json.Unmarshal(line, &h) == nil && h.Type == "tune"
+}
+
+// tunePage reads a tune file.
+func tunePage(path string) (*report.Page, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	h, _, _, err := tune.ReadFile(bytes.NewReader(data))
+	if err != nil {
+		return nil, badInput("%s: %v", path, err)
+	}
+	var t *report.Tune
+	if h.Method == "spsa" {
+		_, lines, _, err := tune.ReadFile(bytes.NewReader(data))
+		if err != nil {
+			return nil, badInput("%s: %v", path, err)
+		}
+		t = report.TuneOf(h, lines)
+	} else {
+		_, lines, _, err := tune.ReadPoints(bytes.NewReader(data))
+		if err != nil {
+			return nil, badInput("%s: %v", path, err)
+		}
+		t = report.TunePointsOf(h, lines)
+	}
+	return &report.Page{Title: "arena tune: " + strings.Join(paramNames(h.Params), ", "), Tune: t}, nil
+}
+
+func paramNames(ps []tune.ParamLine) []string {
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// traceName finds the match number in a trace file's name.
+var traceName = regexp.MustCompile(`match-(\d+)`)
+
+// runPage reads the results files of a run twice (the standings, then the
+// histograms) and the traces of --traces.
+func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Page, error) {
+	files, h, err := openRunFiles(paths, o.anyRevision)
+	if err != nil {
+		return nil, err
+	}
+	format, err := formatOf(h, &o.rating)
+	if err != nil {
+		return nil, err
+	}
+	opt, err := o.rating.ratingOptions(h.Bots, h.Seed)
+	if err != nil {
+		return nil, err
+	}
+	traces, err := traceFiles(o.traces)
+	if err != nil {
+		return nil, err
+	}
+	wanted := map[int]*results.Record{} // the records the plain traces need
+	for _, t := range traces {
+		if m := traceName.FindStringSubmatch(filepath.Base(t)); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			wanted[n] = nil
+		}
+	}
+	b := report.NewRunBuilder(h, opt)
+	var sprt *report.SPRTBuilder
+	if s, ok := format.(*runner.SPRT); ok {
+		sprt = report.NewSPRTBuilder(s.Result())
+	}
+	n := 0
+	if _, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
+		if n++; n%1024 == 0 && ctx.Err() != nil {
+			return errInterrupted
+		}
+		if _, ok := wanted[r.Match]; ok {
+			wanted[r.Match] = r.Clone()
+		}
+		if err := format.Add(r); err != nil {
+			return err
+		}
+		if sprt != nil {
+			sprt.Step()
+		}
+		return b.Add(r)
+	}); err != nil {
+		return nil, readError(ctx, err)
+	}
+	if _, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
+		if n++; n%1024 == 0 && ctx.Err() != nil {
+			return errInterrupted
+		}
+		b.Bin(r)
+		return nil
+	}); err != nil {
+		return nil, readError(ctx, err)
+	}
+	run, err := b.Run()
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	page := &report.Page{Title: fmt.Sprintf("arena: %s, %s", h.Scenario, strings.Join(h.Bots, ", ")), Run: run}
+	if sprt != nil {
+		if page.SPRT, err = sprt.SPRT(); err != nil {
+			return nil, badInput("the header's sprt settings: %v", err)
+		}
+		page.Title = fmt.Sprintf("arena sprt: %s against %s, %s", h.SPRT.Candidate, h.SPRT.Baseline, h.Scenario)
+	}
+	for _, path := range traces {
+		m, err := readTrace(path, h, wanted)
+		if err != nil {
+			return nil, err
+		}
+		r, err := report.NewReplay(filepath.Base(path), m, lookupAnyGame)
+		if err != nil {
+			return nil, badInput("%s: %v", path, err)
+		}
+		page.Replays = append(page.Replays, r)
+	}
+	return page, nil
+}
+
+func readError(ctx context.Context, err error) error {
+	if errors.Is(err, errInterrupted) || ctx.Err() != nil {
+		return &exitError{ExitInterrupted, errors.New("interrupted while reading the records")}
+	}
+	return err
+}
+
+// traceFiles lists the trace files of dir, by name.
+func traceFiles(dir string) ([]string, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, badInput("--traces: %v", err)
+	}
+	var paths []string
+	for _, e := range entries {
+		if name := e.Name(); !e.IsDir() && (strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".jsonl.gz")) {
+			paths = append(paths, filepath.Join(dir, name))
+		}
+	}
+	if len(paths) == 0 {
+		return nil, badInput("--traces %s: no trace there (files *.jsonl or *.jsonl.gz)", dir)
+	}
+	slices.Sort(paths)
+	return paths, nil
+}
+
+// readTrace reads a golden file, or a plain trace of the run's match
+// named in its file name.
+func readTrace(path string, h *results.Header, records map[int]*results.Record) (*golden.Match, error) {
+	if m, err := golden.Read(path); err == nil {
+		if m.Header.Game != h.Game {
+			return nil, badInput("%s: a trace of %s, and the run is of %s", path, m.Header.Game, h.Game)
+		}
+		return m, nil
+	}
+	if strings.HasSuffix(path, ".gz") {
+		return nil, badInput("%s: not a golden file", path)
+	}
+	name := traceName.FindStringSubmatch(filepath.Base(path))
+	if name == nil {
+		return nil, badInput("%s: a trace with no header and no match number in its name (match-N.jsonl): its seed is unknown", path)
+	}
+	n, _ := strconv.Atoi(name[1])
+	r := records[n]
+	if r == nil {
+		return nil, badInput("%s: the run has no record of match %d", path, n)
+	}
+	gh := golden.Header{Type: "golden", Format: golden.Format, Game: h.Game, Scenario: h.Scenario, Match: n, Seed: r.Seed,
+		Seats: len(r.Bots), Params: h.Params, RulesHash: h.RulesHash, Bots: r.Bots}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	defer f.Close()
+	m, err := parseTrace(gh, f, path)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	return m, nil
+}
+
+// parseTrace reads the lines of a trace (as play --trace writes them)
+// under a header that says whose match it is.
+func parseTrace(h golden.Header, trace io.Reader, name string) (*golden.Match, error) {
+	head, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	return golden.Parse(io.MultiReader(bytes.NewReader(head), strings.NewReader("\n"), trace), name)
+}
 
 // lookupAnyGame finds a game by name, as golden and report look games up.
 func lookupAnyGame(game string) (sim.AnyGame, error) {
