@@ -17,6 +17,10 @@ Arena.fail = function (message) {
 };
 window.addEventListener("error", (e) => Arena.fail(e.message + " (" + e.filename + ":" + e.lineno + ")"));
 window.addEventListener("unhandledrejection", (e) => Arena.fail("unhandled rejection: " + e.reason));
+{
+  const consoleError = console.error.bind(console);
+  console.error = (...args) => { Arena.fail(args.join(" ")); consoleError(...args); };
+}
 
 // el makes an element: el("td", {class: "x", title: "…"}, "text", child…).
 Arena.el = function (tag, attrs, ...children) {

@@ -29,7 +29,7 @@ Arena.games.tron = {
       ctx.globalAlpha = 1;
       if (!p.trail.length) return;
       const [hx, hy] = p.trail[0];
-      const r = Math.max(2, c * 0.8);
+      const r = c >= 6 ? c * 0.42 : Math.max(2, c * 0.8);
       ctx.fillStyle = p.eliminated ? "#11151c" : "#ffffff";
       ctx.strokeStyle = Arena.seatColor(k);
       ctx.lineWidth = Math.max(1, c / 4);
