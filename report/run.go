@@ -96,7 +96,7 @@ func (b *RunBuilder) Add(r *results.Record) error {
 	}
 	for _, f := range r.Faults {
 		fc := &b.run.Faults[b.index[r.Bots[f.Seat]]]
-		fc.Kinds[string(f.Kind)]++
+		fc.Kinds[f.Kind.String()]++
 		fc.Total++
 	}
 	if r.Error != "" {
