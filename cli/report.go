@@ -149,7 +149,12 @@ func tunePage(path string) (*report.Page, error) {
 		}
 		t = report.TunePointsOf(h, lines)
 	}
-	return &report.Page{Title: "arena tune: " + strings.Join(paramNames(h.Params), ", "), Tune: t}, nil
+	var about struct {
+		Bot      string `json:"bot"`
+		Scenario string `json:"scenario"`
+	}
+	_ = json.Unmarshal(h.Context, &about) // a title without them is still a title
+	return &report.Page{Title: fmt.Sprintf("arena tune: %s %s, %s", about.Bot, strings.Join(paramNames(h.Params), ", "), about.Scenario), Tune: t}, nil
 }
 
 func paramNames(ps []tune.ParamLine) []string {

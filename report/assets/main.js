@@ -5,8 +5,8 @@
   const data = JSON.parse(document.getElementById("arena-data").textContent);
   const page = document.getElementById("page");
   page.append(el("header", {}, el("h1", {}, data.title), el("p", {class: "muted"}, "arena " + data.version)));
+  if (data.sprt) Arena.renderSPRT(page, data.sprt); // a test's course first, then its games' standings
   if (data.run) Arena.renderRun(page, data.run);
-  if (data.sprt) Arena.renderSPRT(page, data.sprt);
   if (data.tune) Arena.renderTune(page, data.tune);
   const viewers = [];
   if (data.replays && data.replays.length) {

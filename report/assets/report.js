@@ -23,7 +23,7 @@
   // lineChart draws series of points {xs, ys, color, label} over x, with
   // horizontal reference lines {y, label, color}.
   function lineChart(o) {
-    const W = o.width || 560, H = o.height || 240, L = 56, R = 12, T = 14, B = 32;
+    const W = o.width || 560, H = o.height || 240, L = 56, R = 22, T = 14, B = 32;
     let ylo = o.ylo, yhi = o.yhi;
     const all = o.series.flatMap((s) => s.ys).concat((o.hlines || []).map((h) => h.y));
     if (ylo === undefined) ylo = Math.min(...all);
@@ -208,8 +208,10 @@
         ["pairs of games", t.pairs], ["seed", t.seed], ["context", ctx]].flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))])));
     if (t.method === "spsa") {
       if (t.final) {
-        const spec = t.params.map((p) => p.name + "=" + Arena.num(t.final[p.name])).join(",");
-        page.append(el("p", {}, "Where the last iteration went: ", el("code", {class: "final"}, spec)));
+        const args = t.params.map((p) => p.name + "=" + String(t.final[p.name])).join(",");
+        // The bot's spec, its fixed arguments kept: strong:work=200 → strong:work=200,reach=….
+        const bot = t.context && t.context.bot ? t.context.bot + (t.context.bot.includes(":") ? "," : ":") : "";
+        page.append(el("p", {}, "Where the last iteration went, as a bot spec: ", el("code", {class: "final"}, bot + args)));
       }
       page.append(el("div", {class: "charts"}, t.params.map((p) => lineChart({width: 420, height: 200, ylo: p.min, yhi: p.max,
         label: p.name, xlabel: "iteration", caption: `${p.name} (${p.scale}, ${p.min}..${p.max}, from ${p.start})`,
@@ -218,7 +220,7 @@
         series: [{xs: t.iteration, ys: t.gain, color: "#16a34a", label: "gain"}], hlines: [{y: 0, label: "0", color: "#98a2b3"}]})));
     } else {
       const pts = [...t.points].sort((a, b) => b.share - a.share).slice(0, 20);
-      page.append(el("p", {}, "Best point: ", el("code", {class: "final"}, t.best ? t.params.map((p) => p.name + "=" + Arena.num(t.best.theta[p.name])).join(",") : "none")),
+      page.append(el("p", {}, "Best point: ", el("code", {class: "final"}, t.best ? t.params.map((p) => p.name + "=" + String(t.best.theta[p.name])).join(",") : "none")),
         el("table", {class: "points"}, el("thead", {}, el("tr", {}, el("th", {}, "point"), t.params.map((p) => el("th", {class: "num"}, p.name)), el("th", {class: "num"}, "share"))),
           el("tbody", {}, pts.map((q) => el("tr", {}, el("td", {}, q.index), t.params.map((p) => el("td", {class: "num"}, Arena.num(q.theta[p.name]))),
             el("td", {class: "num"}, (100 * q.share).toFixed(1) + "%"))))));

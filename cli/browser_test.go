@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The browser tests open the pages arena writes in headless Chromium and
+// read what the page's scripts made of them (--dump-dom): no script error,
+// every bot in the standings, one heat-map cell per pair, each game's
+// viewer stepped to its last turn by its own button and showing that
+// turn's scores. They take a screenshot of each page into the artifacts
+// folder ($ARENA_ARTIFACTS, or arena-browser-tests in the temporary
+// folder) for a person to look at. Without Chromium they are skipped:
+// .ci/run installs Debian's chromium package.
+
+// chromium returns the browser's path, or skips the test.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests: skipped under -short")
+	}
+	for _, name := range []string{os.Getenv("ARENA_CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	t.Skip("browser tests: no chromium here (apt-get install chromium, as .ci/run does)")
+	return ""
+}
+
+// artifacts returns the folder the screenshots go to.
+func artifacts(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("ARENA_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "arena-browser-tests")
+	}
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	return dir
+}
+
+// browse loads a page (with ?query) and returns its DOM once its scripts
+// ran, and saves a screenshot as artifacts/shot.png.
+func browse(t *testing.T, page, query, shot string) string {
+	t.Helper()
+	bin := chromium(t)
+	profile := t.TempDir()
+	url := "file://" + page
+	if query != "" {
+		url += "?" + query
+	}
+	run := func(args ...string) []byte {
+		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+		defer cancel()
+		flags := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+			"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+			"--user-data-dir=" + profile, "--virtual-time-budget=20000"}
+		cmd := exec.CommandContext(ctx, bin, append(append(flags, args...), url)...)
+		out, err := cmd.Output()
+		require.NoError(t, err, "%s %v", bin, args)
+		return out
+	}
+	dom := string(run("--dump-dom"))
+	path := filepath.Join(artifacts(t), shot+".png")
+	run("--window-size=1280,1600", "--screenshot="+path)
+	t.Logf("screenshot: %s", path)
+	require.Contains(t, dom, `data-ready="1"`, "the page's scripts did not finish")
+	if m := regexp.MustCompile(`(?s)<div id="errors"[^>]*>(.*?)</div>`).FindStringSubmatch(dom); m == nil || m[1] != "" {
+		t.Fatalf("the page reported errors: %v", m)
+	}
+	require.NotContains(t, dom, "data-errors=", "the page reported errors")
+	return dom
+}
+
+// jsNum formats a score as the page does (Arena.num): whole numbers as
+// they are, others with one decimal.
+func jsNum(x float64) string {
+	if x == float64(int64(x)) {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
+}
+
+// TestBrowserViewerOfEachGame: arena play --html of one match of each game,
+// stepped to its last turn, shows the match's final scores and places.
+func TestBrowserViewerOfEachGame(t *testing.T) {
+	chromium(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		game string
+		args []string
+	}{
+		{"tron", []string{"tron/small", "--bots", "strong,straight"}},
+		{"minibus", []string{"minibus/ffa4", "--param", "max_turns=150"}},
+		{"vampires", []string{"vampires/duel", "--bots", "strong,random"}},
+		{"aquariom", []string{"aquariom/duel600", "--param", "nb_turns=150"}},
+		{"sopra", []string{"sopra/match"}},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			page := filepath.Join(dir, tc.game+".html")
+			out := filepath.Join(dir, tc.game+".jsonl")
+			code, _, stderr := arena(t, append([]string{"play", "--html", page, "--out", out}, tc.args...)...)
+			require.Equal(t, 0, code, stderr)
+			_, recs := readRecords(t, out)
+			rec := recs[0]
+			dom := browse(t, page, "test=last", "viewer-"+tc.game)
+			require.Contains(t, dom, fmt.Sprintf(`data-game="%s"`, tc.game))
+			require.Regexp(t, fmt.Sprintf(`data-last="%d"[^>]*data-turn="%d"`, rec.Turns, rec.Turns), dom, "the viewer is not at the last turn")
+			for k := range rec.Bots {
+				score := regexp.MustCompile(fmt.Sprintf(`<td class="score" data-seat="%d">([^<]*)</td>`, k)).FindStringSubmatch(dom)
+				require.NotNil(t, score, "seat %d's score", k)
+				require.Equal(t, jsNum(rec.Scores[k]), score[1], "seat %d's score", k)
+				place := regexp.MustCompile(fmt.Sprintf(`<td class="place" data-seat="%d">([^<]*)</td>`, k)).FindStringSubmatch(dom)
+				require.Equal(t, strconv.Itoa(rec.Places[k]), place[1], "seat %d's place", k)
+			}
+		})
+	}
+}
+
+// TestBrowserRunReport: the page of a small run shows every bot in the
+// standings, one heat-map cell per ordered pair, and the replay of a
+// traced match.
+func TestBrowserRunReport(t *testing.T) {
+	chromium(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.jsonl")
+	code, _, stderr := arena(t, "run", "tron/small", "--games", "10", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	traces := filepath.Join(dir, "traces")
+	require.NoError(t, os.Mkdir(traces, 0o755))
+	code, _, stderr = arena(t, "play", "--from", out, "--match", "5", "--trace", filepath.Join(traces, "match-5.jsonl"))
+	require.Equal(t, 0, code, stderr)
+	page := filepath.Join(dir, "report.html")
+	code, _, stderr = arena(t, "report", out, "--traces", traces, "-o", page)
+	require.Equal(t, 0, code, stderr)
+	dom := browse(t, page, "", "report-run")
+	bots := []string{"strong", "straight", "stupid", "random"}
+	for _, bot := range bots {
+		require.Contains(t, dom, fmt.Sprintf(`<tr data-bot="%s">`, bot), "%s is not in the standings", bot)
+	}
+	require.Equal(t, len(bots)*(len(bots)-1), strings.Count(dom, `class="h2h-cell`), "heat-map cells")
+	require.Equal(t, 1, strings.Count(dom, `class="viewer"`), "the traced match's viewer")
+	require.Contains(t, dom, html.EscapeString("match-5.jsonl"))
+}
+
+// TestBrowserSPRTAndTunePages: the page of an SPRT's records draws the LLR
+// course with its verdict; the page of a tune file draws θ.
+func TestBrowserSPRTAndTunePages(t *testing.T) {
+	chromium(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sprt.jsonl")
+	code, _, stderr := arena(t, "sprt", "coin/duel", "--candidate", "coin:elo=100", "--baseline", "coin", "--elo1", "50", "--max-games", "20000", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	page := filepath.Join(dir, "sprt.html")
+	code, _, stderr = arena(t, "report", out, "-o", page)
+	require.Equal(t, 0, code, stderr)
+	dom := browse(t, page, "", "report-sprt")
+	require.Contains(t, dom, `<dd class="verdict">H1</dd>`)
+	require.Contains(t, dom, `aria-label="LLR over games"`)
+
+	tuned := filepath.Join(dir, "tune.jsonl")
+	code, _, stderr = arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--self", "--iterations", "30", "--pairs-per-iter", "4", "--out", tuned)
+	require.Equal(t, 0, code, stderr)
+	page = filepath.Join(dir, "tune.html")
+	code, _, stderr = arena(t, "report", tuned, "-o", page)
+	require.Equal(t, 0, code, stderr)
+	dom = browse(t, page, "", "report-tune")
+	require.Contains(t, dom, `aria-label="elo"`)
+	require.Regexp(t, `<code class="final">coin:elo=[-0-9.]+</code>`, dom)
+}
