@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestReportOfShardsIsTheReportOfTheRun: the page of a run's shards, read
+// in any order, is the page of the same run played in one process, byte
+// for byte.
+func TestReportOfShardsIsTheReportOfTheRun(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.jsonl")
+	code, _, stderr := arena(t, append([]string{"run", "tron/small", "--out", whole}, quick...)...)
+	require.Equal(t, 0, code, stderr)
+	var shards []string
+	for _, k := range []string{"2/2", "1/2"} {
+		path := filepath.Join(dir, "shard"+k[:1]+".jsonl")
+		code, _, stderr := arena(t, append([]string{"run", "tron/small", "--shard", k, "--out", path}, quick...)...)
+		require.Equal(t, 0, code, stderr)
+		shards = append(shards, path)
+	}
+	page := func(name string, files ...string) string {
+		out := filepath.Join(dir, name)
+		code, _, stderr := arena(t, append(append([]string{"report", "-o", out}, files...), "--bootstrap", "100")...)
+		require.Equal(t, 0, code, stderr)
+		data, err := os.ReadFile(out)
+		require.NoError(t, err)
+		return string(data)
+	}
+	one, two := page("one.html", whole), page("two.html", shards...)
+	require.Equal(t, one, two)
+	require.Contains(t, one, `"bot":"straight"`)
+}
+
+// TestReportBadInput: each mistake is one line and exit 2, and nothing is
+// written.
+func TestReportBadInput(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "r.jsonl")
+	code, _, stderr := arena(t, append([]string{"run", "tron/small", "--out", run}, quick...)...)
+	require.Equal(t, 0, code, stderr)
+	tuned := filepath.Join(dir, "tune.jsonl")
+	code, _, stderr = arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--self", "--iterations", "3", "--pairs-per-iter", "2", "--out", tuned)
+	require.Equal(t, 0, code, stderr)
+	traces := filepath.Join(dir, "traces")
+	require.NoError(t, os.Mkdir(traces, 0o755))
+	nameless := filepath.Join(dir, "nameless")
+	require.NoError(t, os.Mkdir(nameless, 0o755))
+	code, _, stderr = arena(t, "play", "--from", run, "--match", "2", "--trace", filepath.Join(nameless, "trace.jsonl"))
+	require.Equal(t, 0, code, stderr)
+	other := filepath.Join(dir, "other")
+	require.NoError(t, os.Mkdir(other, 0o755))
+	code, _, stderr = arena(t, "play", "coin/duel", "--trace", filepath.Join(other, "match-0.jsonl"))
+	require.Equal(t, 0, code, stderr)
+	missing := filepath.Join(dir, "missing")
+	require.NoError(t, os.Mkdir(missing, 0o755))
+	code, _, stderr = arena(t, "play", "--from", run, "--match", "2", "--trace", filepath.Join(missing, "match-999.jsonl"))
+	require.Equal(t, 0, code, stderr)
+	exists := filepath.Join(dir, "exists.html")
+	require.NoError(t, os.WriteFile(exists, []byte("mine"), 0o644))
+
+	out := filepath.Join(dir, "page.html")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"report", run}, "give the page's file with -o FILE"},
+		{[]string{"report", "-o", out}, "give the results files of one run, or a tune file"},
+		{[]string{"report", filepath.Join(dir, "none.jsonl"), "-o", out}, "none.jsonl: no such file"},
+		{[]string{"report", run, "-o", exists}, "exists.html: the file exists; pass --force to overwrite it"},
+		{[]string{"report", tuned, "--traces", traces, "-o", out}, "--traces: a tune file has no matches to replay"},
+		{[]string{"report", run, "--traces", traces, "-o", out}, "no trace there"},
+		{[]string{"report", run, "--traces", nameless, "-o", out}, "no match number in its name"},
+		{[]string{"report", run, "--traces", missing, "-o", out}, "the run has no record of match 999"},
+		{[]string{"report", run, "--traces", other, "-o", out}, "the state replays to hash"},
+		{[]string{"report", run, "--bootstrap", "-1", "-o", out}, "--bootstrap"},
+	} {
+		code, stdout, stderr := arena(t, tc.args...)
+		require.Equal(t, 2, code, "%v: %s", tc.args, stderr)
+		require.Empty(t, stdout)
+		require.Contains(t, stderr, tc.want, "%v", tc.args)
+		require.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %s", stderr)
+		_, err := os.Stat(out)
+		require.True(t, os.IsNotExist(err), "%v wrote the page", tc.args)
+	}
+	data, err := os.ReadFile(exists)
+	require.NoError(t, err)
+	require.Equal(t, "mine", string(data))
+
+	// A tune file's page and a run's page, with --force over an old one.
+	code, _, stderr = arena(t, "report", tuned, "-o", exists, "--force")
+	require.Equal(t, 0, code, stderr)
+	code, _, stderr = arena(t, "report", run, "-o", exists, "--force", "--traces", filepath.Join(dir, "traces-ok"))
+	require.Equal(t, 2, code, stderr)
+}
