@@ -52,7 +52,9 @@ the record says what to play.
 
 --trace writes one JSON line per state: turn 0, then after every turn, with
 the actions played in their text form and the state hash. --out and
---trace must be two different files.`,
+--trace must be two different files. --html writes a page that replays
+the match turn by turn on the game's board (one self-contained HTML file;
+docs/report.md).`,
 	options: func() options { return &playOptions{} },
 	run:     playMatch,
 }
