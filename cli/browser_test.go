@@ -118,6 +118,8 @@ func TestBrowserViewerOfEachGame(t *testing.T) {
 			require.Equal(t, 0, code, stderr)
 			_, recs := readRecords(t, out)
 			rec := recs[0]
+			checked := browse(t, page, "test=states", "viewer-"+tc.game+"-first")
+			require.Contains(t, checked, `data-checked="1"`, "every state, reached in any order, is the one the replay holds")
 			dom := browse(t, page, "test=last", "viewer-"+tc.game)
 			require.Contains(t, dom, fmt.Sprintf(`data-game="%s"`, tc.game))
 			require.Regexp(t, fmt.Sprintf(`data-last="%d"[^>]*data-turn="%d"`, rec.Turns, rec.Turns), dom, "the viewer is not at the last turn")

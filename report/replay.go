@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/arenasim/arena/golden"
@@ -25,7 +26,8 @@ type Replay struct {
 // Frame is one state of a replay.
 type Frame struct {
 	Turn    int       `json:"t"`
-	Actions []*string `json:"a"` // null at turn 0; null for a seat with no answer
+	Actions []*string `json:"a"`           // null at turn 0; null for a seat with no answer or not to act
+	Idle    []int     `json:"i,omitempty"` // the seats that were not to act this turn
 	Scores  []float64 `json:"s"`
 	Places  []int     `json:"p"`
 	State   any       `json:"d"` // turn 0: the state; then the patch from the turn before (null: unchanged)
@@ -65,6 +67,11 @@ func NewReplay(name string, m *golden.Match, lookup golden.Lookup) (*Replay, err
 		f := Frame{Turn: rp.Turn, Actions: l.Actions, Scores: clean(out.Scores), Places: append([]int(nil), out.Places...), State: state}
 		if rp.Turn > 0 {
 			f.State = Diff(prev, state)
+			for k := range h.Seats {
+				if !slices.Contains(rp.ToAct, k) {
+					f.Idle = append(f.Idle, k)
+				}
+			}
 		}
 		r.Frames = append(r.Frames, f)
 		prev = state

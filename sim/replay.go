@@ -16,6 +16,9 @@ type Replayed struct {
 	// Outcome fills out with the scores and places of the state as it
 	// stands (Engine.Outcome): the final ones once the match is over.
 	Outcome func(out *Outcome)
+	// ToAct holds the seats that were to act in the turn just played (none
+	// at turn 0); valid during the visit only.
+	ToAct []int
 }
 
 // ReplayError is a record that does not fit the engine it is replayed on.
@@ -77,7 +80,7 @@ func (st *setup[S, O, A]) Replay(seed uint64, turns [][]*string, visit func(Repl
 			}
 		}
 		e.Step(s, acts, streams.Engine(), &faults)
-		if !visit(Replayed{Turn: turn, Hash: e.Hash(s), Done: e.Done(s), State: state, Outcome: outcome}) {
+		if !visit(Replayed{Turn: turn, Hash: e.Hash(s), Done: e.Done(s), State: state, Outcome: outcome, ToAct: toAct}) {
 			return nil
 		}
 	}

@@ -59,6 +59,9 @@ func TestReplayPlaysATraceAgain(t *testing.T) {
 		err := st.Replay(9, turns, func(r sim.Replayed) bool {
 			seen = append(seen, traceLine{Turn: r.Turn, State: json.RawMessage(string(r.State())), Hash: sim.FormatHash(r.Hash)})
 			require.Equal(t, r.Turn == 4, r.Done)
+			if r.Turn > 0 {
+				require.NotEmpty(t, r.ToAct, "turn %d", r.Turn)
+			}
 			r.Outcome(&out)
 			return true
 		})

@@ -28,5 +28,17 @@
       for (let i = 0; i < v.last && v.turn < v.last; i++) step.click();
     }
   }
+  // ?test=states checks that every turn's state, reached in any order,
+  // is the state the replay holds.
+  if (Arena.query.get("test") === "states") {
+    for (const v of viewers) {
+      try {
+        v.states.check();
+        v.root.dataset.checked = "1";
+      } catch (e) {
+        Arena.fail(v.replay.name + ": " + e.message);
+      }
+    }
+  }
   document.body.dataset.ready = "1";
 })();

@@ -8,8 +8,9 @@
 //       and whatever else draw needs for this replay (a cell size…)
 //   draw(ctx, state, frame, replay, board): draws a state; ctx is a cleared
 //       2D context in CSS pixels; frame is {t, a, s, p, prev}: the turn, the
-//       actions played (a text, or null for no answer, per seat; null at
-//       turn 0), the scores and places after the turn, and the state
+//       actions played (a text, or null, per seat; null at turn 0), the
+//       scores and places after the turn, the seats that were not to act
+//       (their action is null; another null is no answer), and the state
 //       before the turn (null at turn 0)
 //   notes(state, frame, replay, board) -> optional: lines that say what
 //       happened this turn, shown beside the board
@@ -22,12 +23,13 @@
 // Seat k's colour is Arena.seatColor(k).
 "use strict";
 
-// applyPatch patches v in place where it can and returns the result.
+// applyPatch patches v in place where it can and returns the result. What
+// it puts in v is a copy: the patch stays as it was, to be applied again.
 Arena.applyPatch = function (v, p) {
   if (p === null || p === undefined) return v;
   switch (p[0]) {
     case 0:
-      return p[1];
+      return structuredClone(p[1]);
     case 1: {
       for (const [k, q] of Object.entries(p[1])) v[k] = Arena.applyPatch(v[k], q);
       if (p[2]) for (const k of p[2]) delete v[k];
@@ -41,7 +43,7 @@ Arena.applyPatch = function (v, p) {
     case 3: {
       const tail = v.slice(p[1] + p[2]);
       v.length = p[1];
-      for (const x of p[3]) v.push(x);
+      for (const x of p[3]) v.push(structuredClone(x));
       for (const x of tail) v.push(x);
       return v;
     }
@@ -58,12 +60,35 @@ class States {
     this.marks = [];
     let s = null;
     for (let t = 0; t < frames.length; t++) {
-      s = t === 0 ? frames[0].d : Arena.applyPatch(s, frames[t].d);
+      s = t === 0 ? structuredClone(frames[0].d) : Arena.applyPatch(s, frames[t].d);
       if (t % this.every === 0) this.marks.push(structuredClone(s));
     }
     this.turn = -1;
     this.state = null;
     this.before = null;
+    // ?test=states keeps each state's JSON as first built, for check.
+    this.texts = Arena.query.get("test") === "states" ? [] : null;
+    if (this.texts) {
+      let s = structuredClone(frames[0].d);
+      for (let t = 0; t < frames.length; t++) {
+        if (t > 0) s = Arena.applyPatch(s, frames[t].d);
+        this.texts.push(JSON.stringify(s));
+      }
+    }
+  }
+
+  // check visits every turn as a user would — backwards, by jumps, then
+  // forwards — and fails when a state differs from the one first built.
+  check() {
+    const last = this.frames.length - 1, order = [];
+    for (let t = last; t >= 0; t--) order.push(t);
+    for (let t = 0; t <= last; t += 7) order.push(t);
+    for (let t = 0; t <= last; t++) order.push(t);
+    for (const t of order) {
+      const s = JSON.stringify(this.at(t));
+      if (s !== this.texts[t]) throw new Error("turn " + t + ": the state rebuilt differs from the state first built");
+      if (t > 0 && JSON.stringify(this.before) !== this.texts[t - 1]) throw new Error("turn " + t + ": the state before differs");
+    }
   }
   // at returns the state after turn t, and sets this.before to the state
   // before it (null at turn 0).
@@ -193,7 +218,7 @@ class Viewer {
   show(t) {
     const state = this.states.at(t);
     const f = this.replay.frames[t];
-    const frame = {t: f.t, a: f.a, s: f.s, p: f.p, prev: this.states.before};
+    const frame = {t: f.t, a: f.a, s: f.s, p: f.p, i: f.i || [], prev: this.states.before};
     this.turn = t;
     this.ctx.clearRect(0, 0, this.size.width, this.size.height);
     this.game.draw(this.ctx, state, frame, this.replay, this.board);
@@ -201,9 +226,10 @@ class Viewer {
     this.turnLabel.textContent = String(f.t);
     this.root.dataset.turn = String(t);
     this.rows.forEach((r, k) => {
-      const a = f.a ? f.a[k] : undefined;
-      r.action.textContent = f.a === null ? "" : a === null ? "no answer" : a;
-      r.action.classList.toggle("none", f.a !== null && a === null);
+      const idle = f.a === null || (f.i && f.i.includes(k)); // turn 0, or not this seat's turn
+      const a = f.a ? f.a[k] : null;
+      r.action.textContent = idle ? "" : a === null ? "no answer" : a;
+      r.action.classList.toggle("none", !idle && a === null);
       r.score.textContent = Arena.num(f.s[k]);
       r.place.textContent = String(f.p[k]);
     });
