@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 )
 
 // A patch turns one JSON value into the next, so that a replay carries
@@ -44,22 +45,25 @@ func Diff(a, b any) any {
 	if reflect.DeepEqual(a, b) {
 		return nil
 	}
-	set := []any{opSet, b}
-	best, size := any(set), encodedLen(set)
-	try := func(p any) {
-		if n := encodedLen(p); n < size {
-			best, size = p, n
-		}
-	}
+	var tries []any
 	switch a := a.(type) {
 	case map[string]any:
 		if b, ok := b.(map[string]any); ok {
-			try(diffObject(a, b))
+			tries = append(tries, diffObject(a, b))
 		}
 	case []any:
 		if b, ok := b.([]any); ok {
-			try(diffIndex(a, b))
-			try(diffSplice(a, b))
+			tries = diffArray(a, b)
+		}
+	}
+	set := []any{opSet, b}
+	if len(tries) == 0 {
+		return set
+	}
+	best, size := any(set), encodedLen(set)
+	for _, p := range tries {
+		if n := encodedLen(p); n < size {
+			best, size = p, n
 		}
 	}
 	return best
@@ -88,19 +92,10 @@ func diffObject(a, b map[string]any) any {
 	return []any{opObject, keys, gone}
 }
 
-func diffIndex(a, b []any) any {
-	patches := []any{}
-	for i, vb := range b {
-		if i >= len(a) {
-			patches = append(patches, []any{i, []any{opSet, vb}})
-		} else if p := Diff(a[i], vb); p != nil {
-			patches = append(patches, []any{i, p})
-		}
-	}
-	return []any{opIndex, len(b), patches}
-}
-
-func diffSplice(a, b []any) any {
+// diffArray returns the patches worth trying between two arrays: the
+// splice of what lies between their common head and tail, and, when both
+// sides changed there, the patch of each index that differs.
+func diffArray(a, b []any) []any {
 	p := 0
 	for p < len(a) && p < len(b) && reflect.DeepEqual(a[p], b[p]) {
 		p++
@@ -109,15 +104,66 @@ func diffSplice(a, b []any) any {
 	for q < len(a)-p && q < len(b)-p && reflect.DeepEqual(a[len(a)-1-q], b[len(b)-1-q]) {
 		q++
 	}
-	return []any{opSplice, p, len(a) - p - q, slices.Clone(b[p : len(b)-q])}
+	splice := []any{opSplice, p, len(a) - p - q, slices.Clone(b[p : len(b)-q])}
+	if len(a)-p-q == 0 || len(b)-p-q == 0 {
+		return []any{splice} // only added or only removed: nothing is shorter
+	}
+	// Indices before p are equal; so are those after the common tail when
+	// the lengths are equal (otherwise the tail moved).
+	end := len(b)
+	if len(a) == len(b) {
+		end = len(b) - q
+	}
+	patches := []any{}
+	for i := p; i < end; i++ {
+		if i >= len(a) {
+			patches = append(patches, []any{i, []any{opSet, b[i]}})
+		} else if d := Diff(a[i], b[i]); d != nil {
+			patches = append(patches, []any{i, d})
+		}
+	}
+	return []any{splice, []any{opIndex, len(b), patches}}
 }
 
+// encodedLen returns the length of v's JSON, strings counted without
+// their escapes: what Diff compares patches by.
 func encodedLen(v any) int {
-	data, err := json.Marshal(v)
-	if err != nil {
-		panic(err) // values decoded from JSON always encode
+	switch v := v.(type) {
+	case nil:
+		return 4
+	case bool:
+		if v {
+			return 4
+		}
+		return 5
+	case json.Number:
+		return len(v)
+	case string:
+		return len(v) + 2
+	case int:
+		return len(strconv.Itoa(v))
+	case float64:
+		return len(strconv.FormatFloat(v, 'g', -1, 64))
+	case []any:
+		n := 1 + len(v)
+		for _, x := range v {
+			n += encodedLen(x)
+		}
+		return max(n, 2)
+	case []string:
+		n := 1 + len(v)
+		for _, x := range v {
+			n += len(x) + 2
+		}
+		return max(n, 2)
+	case map[string]any:
+		n := 1 + len(v)
+		for k, x := range v {
+			n += len(k) + 3 + encodedLen(x)
+		}
+		return max(n, 2)
 	}
-	return len(data)
+	panic(fmt.Sprintf("report: %T in a JSON value", v)) // values decoded from JSON, and patches, are only these
 }
 
 // Apply returns v patched by p (the inverse of Diff; viewer.js does the

@@ -28,7 +28,7 @@ func decode(t *testing.T, data []byte) any {
 
 // tracedMatch plays match m of a game's default scenario (its first bots,
 // one a seat) with a trace and returns it as a golden match.
-func tracedMatch(t *testing.T, game string, m int) *golden.Match {
+func tracedMatch(t testing.TB, game string, m int) *golden.Match {
 	t.Helper()
 	e, err := registry.Lookup(game)
 	require.NoError(t, err)
