@@ -229,6 +229,7 @@ class Viewer {
       const idle = f.a === null || (f.i && f.i.includes(k)); // turn 0, or not this seat's turn
       const a = f.a ? f.a[k] : null;
       r.action.textContent = idle ? "" : a === null ? "no answer" : a;
+      r.action.title = r.action.textContent; // the whole text on hover, where it is cut
       r.action.classList.toggle("none", !idle && a === null);
       r.score.textContent = Arena.num(f.s[k]);
       r.place.textContent = String(f.p[k]);
