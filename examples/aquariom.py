@@ -5,7 +5,14 @@ arena sends one JSON line to start the match, then one per turn; the bot
 answers each turn with one line of commands separated by ';': move ID X Y,
 divide ID X Y MASS, virus ID X Y, or surrender (an empty line does
 nothing). This one moves each of its cells towards the nearest neutral
-cell, or towards the centre of the map when there is none.
+cell that no other of its cells is after.
+
+The state lists only the neutrals that are not on the map's grid
+(surrendered cells): the grid's initial neutrals sit where the parameters
+say (rule sheet: neutral (i, j) at ((i + 0.5)·W/mw, (j + 0.5)·H/mh), ids
+row-major from 0), and the state's "eaten" lists the ones eaten in the last
+step, which come back initial_neutral_cells_repop_time turns later. So the
+bot keeps, for each grid neutral, the turn it is back.
 
     arena run aquariom/duel --bot exec:cmd=python3,args=examples/aquariom.py --bots nearest
 """
@@ -15,18 +22,58 @@ import sys
 
 def main():
     start = json.loads(sys.stdin.readline())
-    width, height = start["params"]["map_width"], start["params"]["map_height"]
+    p = start["params"]
+    width, height = p["map_width"], p["map_height"]
+    mw = p["initial_neutral_cells_matrix_width"]
+    mh = p["initial_neutral_cells_matrix_height"]
+    repop = p["initial_neutral_cells_repop_time"]
+    dx, dy = width / mw, height / mh
+    back = [0] * (mw * mh)  # the turn each grid neutral is on the map again
+
+    def grid_target(x, y, turn, taken):
+        """The nearest grid neutral on the map and not taken, or None."""
+        ci = min(max(int(x / dx), 0), mw - 1)
+        cj = min(max(int(y / dy), 0), mh - 1)
+        best, best_d = None, None
+        for r in range(max(mw, mh)):
+            if best is not None and best_d < ((r - 1) * min(dx, dy)) ** 2:
+                break  # every neutral further out is further away
+            for j in range(cj - r, cj + r + 1):
+                if not 0 <= j < mh:
+                    continue
+                step = 1 if abs(j - cj) == r else 2 * r  # the ring only
+                for i in range(ci - r, ci + r + 1, max(step, 1)):
+                    if not 0 <= i < mw:
+                        continue
+                    nid = j * mw + i
+                    if back[nid] > turn or nid in taken:
+                        continue
+                    nx, ny = (i + 0.5) * dx, (j + 0.5) * dy
+                    d = (nx - x) ** 2 + (ny - y) ** 2
+                    if best_d is None or d < best_d:
+                        best, best_d = (nid, nx, ny), d
+        return best, best_d
+
     for line in sys.stdin:
         view = json.loads(line)["observation"]
-        state = view["state"]
-        neutrals = state["neutrals"]
+        turn, state = view["turn"], view["state"]
+        for nid in state.get("eaten", []):
+            if nid < len(back):
+                back[nid] = turn + repop
+        taken = set()
         commands = []
         for cell in state["players"][view["seat"]]:
             cid, x, y = cell[0], cell[1], cell[2]
-            tx, ty = width / 2, height / 2
-            if neutrals:
-                n = min(neutrals, key=lambda c: (c[1] - x) ** 2 + (c[2] - y) ** 2)
-                tx, ty = n[1], n[2]
+            target, d = grid_target(x, y, turn, taken)
+            for n in state["neutrals"]:  # surrendered cells: few
+                nd = (n[1] - x) ** 2 + (n[2] - y) ** 2
+                if n[0] not in taken and (d is None or nd < d):
+                    target, d = (n[0], n[1], n[2]), nd
+            if target is None:
+                tx, ty = width / 2, height / 2
+            else:
+                taken.add(target[0])
+                tx, ty = target[1], target[2]
             commands.append("move %d %s %s" % (cid, repr(float(tx)), repr(float(ty))))
         print(";".join(commands), flush=True)
 
