@@ -98,12 +98,15 @@ func reportRun(ctx context.Context, env *env, opts options, args []string) error
 		}
 		page, err = tunePage(args[0])
 	} else {
-		page, err = runPage(ctx, o, args)
+		page, err = runPage(ctx, env, o, args)
 	}
 	if err != nil {
 		return err
 	}
 	page.Version = version()
+	if r := page.Run; r != nil && r.Planned > 0 {
+		fmt.Fprintf(env.stderr, "arena: incomplete: the files hold %d of the run's %d matches (arena run --resume completes a file)\n", r.Standings.Matches, r.Planned)
+	}
 	if err := writePage("--out", o.out, o.force, page); err != nil {
 		return err
 	}
@@ -170,7 +173,7 @@ var traceName = regexp.MustCompile(`match-(\d+)`)
 
 // runPage reads the results files of a run twice (the standings, then the
 // histograms) and the traces of --traces.
-func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Page, error) {
+func runPage(ctx context.Context, env *env, o *reportOptions, paths []string) (*report.Page, error) {
 	files, h, err := openRunFiles(paths, o.anyRevision)
 	if err != nil {
 		return nil, err
@@ -200,7 +203,7 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 		sprt = report.NewSPRTBuilder(s.Result())
 	}
 	n := 0
-	if _, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
+	got, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
 		if n++; n%1024 == 0 && ctx.Err() != nil {
 			return errInterrupted
 		}
@@ -214,7 +217,8 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 			sprt.Step()
 		}
 		return b.Add(r)
-	}); err != nil {
+	})
+	if err != nil {
 		return nil, readError(ctx, err)
 	}
 	if _, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
@@ -229,6 +233,11 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 	run, err := b.Run()
 	if err != nil {
 		return nil, badInput("%v", err)
+	}
+	// As arena rate: a run stopped early, not by its verdict, is shown as
+	// it is, and said to be incomplete.
+	if want := format.Plan().Len(); got < want && !format.Decided() {
+		run.Planned = want
 	}
 	page := &report.Page{Title: fmt.Sprintf("arena: %s, %s", h.Scenario, strings.Join(h.Bots, ", ")), Run: run}
 	if sprt != nil {

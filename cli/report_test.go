@@ -98,3 +98,29 @@ func TestReportBadInput(t *testing.T) {
 	code, _, stderr = arena(t, "report", run, "-o", exists, "--force", "--traces", filepath.Join(dir, "traces-ok"))
 	require.Equal(t, 2, code, stderr)
 }
+
+// TestReportOfAnIncompleteRun: a file cut short (a run killed) is shown as
+// it is, and said to be incomplete, on the page and on stderr.
+func TestReportOfAnIncompleteRun(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "r.jsonl")
+	code, _, stderr := arena(t, append([]string{"run", "tron/small", "--out", run}, quick...)...)
+	require.Equal(t, 0, code, stderr)
+	data, err := os.ReadFile(run)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(data), "\n")
+	cut := filepath.Join(dir, "cut.jsonl")
+	require.NoError(t, os.WriteFile(cut, []byte(strings.Join(lines[:11], "")), 0o644))
+	page := filepath.Join(dir, "cut.html")
+	code, _, stderr = arena(t, "report", cut, "-o", page)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, "incomplete: the files hold 10 of the run's 18 matches")
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	require.Contains(t, string(html), `"planned":18`)
+
+	whole := filepath.Join(dir, "whole.html")
+	code, _, stderr = arena(t, "report", run, "-o", whole)
+	require.Equal(t, 0, code, stderr)
+	require.NotContains(t, stderr, "incomplete")
+}

@@ -18,9 +18,10 @@ import (
 type Run struct {
 	Game      string             `json:"game"`
 	Scenario  string             `json:"scenario"`
-	Schedule  string             `json:"schedule"` // "tournament", "gauntlet"…
-	Seed      string             `json:"seed"`     // the master seed, as text (a uint64 does not fit a JS number)
-	Games     int                `json:"games"`    // games the run planned (per pairing, as its header says)
+	Schedule  string             `json:"schedule"`          // "tournament", "gauntlet"…
+	Seed      string             `json:"seed"`              // the master seed, as text (a uint64 does not fit a JS number)
+	Games     int                `json:"games"`             // games the run planned (per pairing, as its header says)
+	Planned   int                `json:"planned,omitempty"` // set when the files hold fewer matches than the run planned: its matches
 	Seats     int                `json:"seats"`
 	RulesHash string             `json:"rules_hash"`
 	Params    sim.Params         `json:"params"`

@@ -77,7 +77,7 @@
   function meta(run) {
     const s = run.standings;
     const rows = [["game", run.game], ["scenario", run.scenario], ["schedule", run.schedule], ["master seed", run.seed],
-      ["matches", s.matches + (s.failed ? " (" + s.failed + " failed)" : "")], ["rounds", s.rounds], ["seats", run.seats],
+      ["matches", s.matches + (s.failed ? " (" + s.failed + " failed)" : "") + (run.planned ? " of " + run.planned + " planned: the run is incomplete" : "")], ["rounds", s.rounds], ["seats", run.seats],
       ["mean length", Arena.num(s.turns_mean) + " turns"], ["rules hash", run.rules_hash],
       ["played by", "arena " + run.version + (run.revision && run.revision !== "devel" ? " (" + run.revision + ")" : "")], ["ratings", run.elo]];
     return [el("dl", {class: "meta"}, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))])),
