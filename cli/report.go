@@ -171,8 +171,7 @@ func paramNames(ps []tune.ParamLine) []string {
 // traceName finds the match number in a trace file's name.
 var traceName = regexp.MustCompile(`match-(\d+)`)
 
-// runPage reads the results files of a run twice (the standings, then the
-// histograms) and the traces of --traces.
+// runPage reads the results files of a run and the traces of --traces.
 func runPage(ctx context.Context, env *env, o *reportOptions, paths []string) (*report.Page, error) {
 	files, h, err := openRunFiles(paths, o.anyRevision)
 	if err != nil {
@@ -219,15 +218,6 @@ func runPage(ctx context.Context, env *env, o *reportOptions, paths []string) (*
 		return b.Add(r)
 	})
 	if err != nil {
-		return nil, readError(ctx, err)
-	}
-	if _, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
-		if n++; n%1024 == 0 && ctx.Err() != nil {
-			return errInterrupted
-		}
-		b.Bin(r)
-		return nil
-	}); err != nil {
 		return nil, readError(ctx, err)
 	}
 	run, err := b.Run()

@@ -84,9 +84,6 @@ func runOf(t *testing.T, h *results.Header, recs []*results.Record, bootstrap in
 	for _, r := range recs {
 		require.NoError(t, b.Add(r))
 	}
-	for _, r := range recs {
-		b.Bin(r)
-	}
 	run, err := b.Run()
 	require.NoError(t, err)
 	return run

@@ -53,17 +53,13 @@ type FaultCounts struct {
 // bins is the number of bins of a histogram.
 const bins = 20
 
-// RunBuilder builds a Run from a run's records, read twice: once with Add
-// (the standings, and the ranges of the scores and lengths), then once with
-// Bin (the histograms), in the same order.
+// RunBuilder builds a Run from a run's records, read once.
 type RunBuilder struct {
-	run      Run
-	tally    *results.Tally
-	index    map[string]int
-	lo, hi   []float64 // per bot: the range of its scores
-	tlo, thi int       // the range of the lengths
-	valid    int
-	binned   bool
+	run    Run
+	tally  *results.Tally
+	index  map[string]int
+	scores []*valueCounts // per bot
+	turns  *valueCounts
 }
 
 // NewRunBuilder starts the page of the run of header h, rated with opt.
@@ -77,20 +73,17 @@ func NewRunBuilder(h *results.Header, opt results.Options) *RunBuilder {
 			Seats: h.Seats, RulesHash: h.RulesHash, Params: h.Params, Version: h.Version, Revision: h.Revision, Bots: slices.Clone(h.Bots)},
 		tally: results.NewTally(h.Bots, opt),
 		index: make(map[string]int, len(h.Bots)),
-		lo:    make([]float64, len(h.Bots)),
-		hi:    make([]float64, len(h.Bots)),
-		tlo:   math.MaxInt,
-		thi:   math.MinInt,
+		turns: newValueCounts(),
 	}
 	for i, bot := range h.Bots {
 		b.index[bot] = i
-		b.lo[i], b.hi[i] = math.Inf(1), math.Inf(-1)
+		b.scores = append(b.scores, newValueCounts())
 		b.run.Faults = append(b.run.Faults, FaultCounts{Bot: bot, Kinds: map[string]int{}})
 	}
 	return b
 }
 
-// Add counts a record in the standings and the ranges.
+// Add counts a record: in the standings, the faults and the histograms.
 func (b *RunBuilder) Add(r *results.Record) error {
 	if err := b.tally.Add(r); err != nil {
 		return err
@@ -103,32 +96,11 @@ func (b *RunBuilder) Add(r *results.Record) error {
 	if r.Error != "" {
 		return nil
 	}
-	b.valid++
-	b.tlo, b.thi = min(b.tlo, r.Turns), max(b.thi, r.Turns)
+	b.turns.add(float64(r.Turns))
 	for k, bot := range r.Bots {
-		i := b.index[bot]
-		b.lo[i], b.hi[i] = min(b.lo[i], r.Scores[k]), max(b.hi[i], r.Scores[k])
+		b.scores[b.index[bot]].add(r.Scores[k])
 	}
 	return nil
-}
-
-// Bin counts a record, added before, in the histograms.
-func (b *RunBuilder) Bin(r *results.Record) {
-	if !b.binned {
-		b.binned = true
-		b.run.Scores = make([]Histogram, len(b.run.Bots))
-		for i := range b.run.Bots {
-			b.run.Scores[i] = newHistogram(b.lo[i], b.hi[i])
-		}
-		b.run.Turns = newHistogram(float64(b.tlo), float64(b.thi))
-	}
-	if r.Error != "" {
-		return
-	}
-	b.run.Turns.add(float64(r.Turns))
-	for k, bot := range r.Bots {
-		b.run.Scores[b.index[bot]].add(r.Scores[k])
-	}
 }
 
 // Run returns the page's data.
@@ -137,35 +109,17 @@ func (b *RunBuilder) Run() (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !b.binned { // no record at all
-		b.Bin(&results.Record{Error: "none"})
-	}
 	run := b.run
 	run.Standings = s
+	run.Turns = b.turns.histogram(bins)
+	for _, c := range b.scores {
+		run.Scores = append(run.Scores, c.histogram(bins))
+	}
 	run.Elo = fmt.Sprintf("%s, 95%% intervals from %d bootstrap replicates over rounds", s.Model, s.Bootstrap)
 	if s.Bootstrap == 0 {
 		run.Elo = s.Model + ", no intervals"
 	}
 	return &run, nil
-}
-
-func newHistogram(lo, hi float64) Histogram {
-	if lo > hi { // nothing to count
-		lo, hi = 0, 0
-	}
-	n := bins
-	if lo == hi {
-		n = 1
-	}
-	return Histogram{Lo: lo, Hi: hi, Counts: make([]int, n)}
-}
-
-func (h *Histogram) add(v float64) {
-	i := 0
-	if h.Hi > h.Lo {
-		i = int(float64(len(h.Counts)) * (v - h.Lo) / (h.Hi - h.Lo))
-	}
-	h.Counts[min(max(i, 0), len(h.Counts)-1)]++
 }
 
 // thin keeps at most maxPoints of a course, evenly spaced, the last one
