@@ -134,6 +134,9 @@ func resumeOut(path string, header *results.Header, own []runner.Span, judge fun
 	if err != nil {
 		return nil, 0, badInput("--resume: %v", err)
 	}
+	if err := lockOutput(f, "--resume", path); err != nil {
+		return nil, 0, err
+	}
 	keep, rd, err := readWhole(f, path)
 	if err != nil {
 		f.Close()

@@ -702,9 +702,11 @@ func checkNew(flag, path string, force bool) error {
 }
 
 // createFile creates the file of an output flag. An existing file is an
-// error unless force: nothing already written is lost by mistake.
+// error unless force: nothing already written is lost by mistake. The file
+// is locked (see lockFile) before it is emptied: a file another arena is
+// writing is refused, and left as it is.
 func createFile(flag, path string, force bool) (*os.File, error) {
-	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	flags := os.O_WRONLY | os.O_CREATE
 	if !force {
 		flags |= os.O_EXCL
 	}
@@ -715,7 +717,30 @@ func createFile(flag, path string, force bool) (*os.File, error) {
 	if err != nil {
 		return nil, badInput("%s: %v", flag, err)
 	}
+	if err := lockOutput(f, flag, path); err != nil {
+		return nil, err
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, badInput("%s: %v", flag, err)
+	}
 	return f, nil
+}
+
+// errLocked is lockFile's error when another process holds the lock.
+var errLocked = errors.New("locked")
+
+// lockOutput locks an output file, or closes it and says why not.
+func lockOutput(f *os.File, flag, path string) error {
+	err := lockFile(f)
+	if err == nil {
+		return nil
+	}
+	f.Close()
+	if errors.Is(err, errLocked) {
+		return badInput("%s %s: another arena is writing this file (it is locked); wait for it to end, or give another file", flag, path)
+	}
+	return &exitError{ExitInternal, fmt.Errorf("%s %s: lock: %w", flag, path, err)}
 }
 
 // isTerminal reports whether w is a terminal.

@@ -423,6 +423,9 @@ func openResumed[L any](path string, read func(io.Reader) (*tune.Header, []L, in
 	if err != nil {
 		return nil, nil, nil, badInput("--resume: %v", err)
 	}
+	if err := lockOutput(f, "--resume", path); err != nil {
+		return nil, nil, nil, err
+	}
 	h, done, good, err := read(f)
 	if err == nil && h == nil {
 		err = fmt.Errorf("no header")
