@@ -21,17 +21,29 @@ import sys
 
 
 def main():
-    start = json.loads(sys.stdin.readline())
-    p = start["params"]
-    width, height = p["map_width"], p["map_height"]
-    mw = p["initial_neutral_cells_matrix_width"]
-    mh = p["initial_neutral_cells_matrix_height"]
-    repop = p["initial_neutral_cells_repop_time"]
-    dx, dy = width / mw, height / mh
-    back = [0] * (mw * mh)  # the turn each grid neutral is on the map again
+    match = None
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if msg["type"] == "start":  # a match starts (chain=true plays several)
+            match = Match(msg["params"])
+        elif msg["type"] == "turn":
+            print(match.play(msg["observation"]), flush=True)
 
-    def grid_target(x, y, turn, taken):
+
+class Match:
+    """What the bot keeps during one match."""
+
+    def __init__(self, p):
+        self.width, self.height = p["map_width"], p["map_height"]
+        self.mw = p["initial_neutral_cells_matrix_width"]
+        self.mh = p["initial_neutral_cells_matrix_height"]
+        self.repop = p["initial_neutral_cells_repop_time"]
+        self.dx, self.dy = self.width / self.mw, self.height / self.mh
+        self.back = [0] * (self.mw * self.mh)  # the turn each grid neutral is on the map again
+
+    def grid_target(self, x, y, turn, taken):
         """The nearest grid neutral on the map and not taken, or None."""
+        mw, mh, dx, dy = self.mw, self.mh, self.dx, self.dy
         ci = min(max(int(x / dx), 0), mw - 1)
         cj = min(max(int(y / dy), 0), mh - 1)
         best, best_d = None, None
@@ -46,7 +58,7 @@ def main():
                     if not 0 <= i < mw:
                         continue
                     nid = j * mw + i
-                    if back[nid] > turn or nid in taken:
+                    if self.back[nid] > turn or nid in taken:
                         continue
                     nx, ny = (i + 0.5) * dx, (j + 0.5) * dy
                     d = (nx - x) ** 2 + (ny - y) ** 2
@@ -54,28 +66,28 @@ def main():
                         best, best_d = (nid, nx, ny), d
         return best, best_d
 
-    for line in sys.stdin:
-        view = json.loads(line)["observation"]
+    def play(self, view):
+        """The turn's commands."""
         turn, state = view["turn"], view["state"]
         for nid in state.get("eaten", []):
-            if nid < len(back):
-                back[nid] = turn + repop
+            if nid < len(self.back):
+                self.back[nid] = turn + self.repop
         taken = set()
         commands = []
         for cell in state["players"][view["seat"]]:
             cid, x, y = cell[0], cell[1], cell[2]
-            target, d = grid_target(x, y, turn, taken)
+            target, d = self.grid_target(x, y, turn, taken)
             for n in state["neutrals"]:  # surrendered cells: few
                 nd = (n[1] - x) ** 2 + (n[2] - y) ** 2
                 if n[0] not in taken and (d is None or nd < d):
                     target, d = (n[0], n[1], n[2]), nd
             if target is None:
-                tx, ty = width / 2, height / 2
+                tx, ty = self.width / 2, self.height / 2
             else:
                 taken.add(target[0])
                 tx, ty = target[1], target[2]
             commands.append("move %d %s %s" % (cid, repr(float(tx)), repr(float(ty))))
-        print(";".join(commands), flush=True)
+        return ";".join(commands)
 
 
 main()

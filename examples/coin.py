@@ -8,6 +8,8 @@ draws the results. This one answers 100 every match.
 import json
 import sys
 
-json.loads(sys.stdin.readline())  # the start line
+# One line per message: a match's start, each turn, its end (with
+# exec:…,chain=true the next match's start follows on the same process).
 for line in sys.stdin:
-    print("100", flush=True)
+    if json.loads(line)["type"] == "turn":
+        print("100", flush=True)

@@ -156,3 +156,56 @@ func TestOriginalAndJSONExamplesAgree(t *testing.T) {
 		require.Equal(t, hash("vampires.py", "json", seat), hash("vampires_original.py", "original", seat), "seat %d", seat)
 	}
 }
+
+// TestExampleBotsChainMatches: every example of the generic protocol reads
+// a match's start, turns and end in one loop, so with chain=true one
+// process plays every match of a worker: a run of several matches, both
+// seats, without a fault of the example.
+func TestExampleBotsChainMatches(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not on PATH: the example bots are not played")
+	}
+	for _, tc := range []struct {
+		script string
+		args   []string
+	}{
+		{"tron.py", []string{"tron/small", "--bots", "straight"}},
+		{"minibus.py", []string{"minibus/ffa4", "--bots", "iaTICE,iaKeolis,iaTransdev", "--param", "max_turns=100"}},
+		{"vampires.py", []string{"vampires/duel", "--bots", "greedy"}},
+		{"aquariom.py", []string{"aquariom/duel", "--bots", "nearest", "--param", "nb_turns=50"}},
+		{"sopra.py", []string{"sopra/match", "--bots", "collector,brawler", "--param", "rounds=10"}},
+		{"coin.py", []string{"coin/duel", "--bots", "coin"}},
+	} {
+		t.Run(tc.script, func(t *testing.T) {
+			script, err := filepath.Abs(tc.script)
+			require.NoError(t, err)
+			_, err = os.ReadFile(script) // an input of the cached result
+			require.NoError(t, err)
+			out := filepath.Join(t.TempDir(), "run.jsonl")
+			spec := "exec:cmd=python3,args=" + script + ",name=example,timeout=5s,chain=true"
+			args := append([]string{"run", "--bot", spec, "--games", "3", "-j", "1", "--bootstrap", "0", "--out", out}, tc.args...)
+			var stdout, stderr bytes.Buffer
+			code := cli.Main(context.Background(), args, &stdout, &stderr)
+			require.Equal(t, 0, code, stderr.String())
+			f, err := os.Open(out)
+			require.NoError(t, err)
+			defer f.Close()
+			sc := bufio.NewScanner(f)
+			sc.Buffer(nil, 1<<26)
+			matches := 0
+			for sc.Scan() {
+				var rec record
+				require.NoError(t, json.Unmarshal(sc.Bytes(), &rec))
+				seat := slices.Index(rec.Bots, "example")
+				if seat < 0 {
+					continue // the header, or a match without the example
+				}
+				matches++
+				for _, f := range rec.Faults {
+					require.NotEqual(t, seat, f.Seat, "the example bot's fault: %+v", f)
+				}
+			}
+			require.GreaterOrEqual(t, matches, 3)
+		})
+	}
+}

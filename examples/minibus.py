@@ -17,9 +17,11 @@ BUS_PRICE = 100
 
 
 def main():
-    json.loads(sys.stdin.readline())  # the start line
     for line in sys.stdin:
-        view = json.loads(line)["observation"]
+        msg = json.loads(line)
+        if msg["type"] != "turn":  # a match's start or end (chain=true plays several)
+            continue
+        view = msg["observation"]
         seat = view["seat"]
         stations = view["stations"]
         busiest = max(range(len(stations)), key=lambda s: (len(stations[s]["queue"]), -s))

@@ -15,9 +15,11 @@ STEPS = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "O": (-1, 0)}
 
 
 def main():
-    json.loads(sys.stdin.readline())  # the start line
     for line in sys.stdin:
-        view = json.loads(line)["observation"]
+        msg = json.loads(line)
+        if msg["type"] != "turn":  # a match's start or end (chain=true plays several)
+            continue
+        view = msg["observation"]
         me = view["players"][view["seat"]]
         taken = {(p["x"], p["y"]) for p in view["players"]}
         goals = [tuple(me["caddie"])] if me["carrying"] else [tuple(l) for l in view["logos"]]

@@ -15,10 +15,15 @@ MOVES = {"x+": (1, 0), "x-": (-1, 0), "y+": (0, 1), "y-": (0, -1)}
 
 
 def main():
-    start = json.loads(sys.stdin.readline())
-    width, height = start["params"]["width"], start["params"]["height"]
+    width = height = 0
     for line in sys.stdin:
-        view = json.loads(line)["observation"]
+        msg = json.loads(line)
+        if msg["type"] == "start":  # a match starts: its board's size
+            width, height = msg["params"]["width"], msg["params"]["height"]
+            continue
+        if msg["type"] != "turn":  # "end": with chain=true, another match follows
+            continue
+        view = msg["observation"]
         taken = {tuple(c) for trail in view["board"] for c in trail}
         trail = view["board"][view["player-index"]]
         x, y = trail[0]  # the head comes first

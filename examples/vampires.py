@@ -18,9 +18,11 @@ def step(a, b):
 
 
 def main():
-    json.loads(sys.stdin.readline())  # the start line
     for line in sys.stdin:
-        view = json.loads(line)["observation"]
+        msg = json.loads(line)
+        if msg["type"] != "turn":  # a match's start or end (chain=true plays several)
+            continue
+        view = msg["observation"]
         me = 3 if view["species"] == "vampires" else 4  # the count's column in a cell
         cells = view["cells"]
         mine = max((c for c in cells if c[me] > 0), key=lambda c: c[me])

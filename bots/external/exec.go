@@ -62,6 +62,7 @@ var execParams = []sim.ParamSpec{
 	sim.ChoiceParam("proto", "json", []string{"json", "original"}, "the protocol: json, the generic JSON lines of docs/bots.md; original, the game's original referee protocol (Minibus on stdin/stdout, Sopra over TCP)"),
 	{Name: "timeout", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "how long it has to answer each turn, a duration such as 50ms or 2s (default: 10s in json, the referee's deadlines in original); --move-timeout may shorten it"},
 	{Name: "name", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "its name in tables and records (default: the spec)"},
+	{Name: "chain", Kind: sim.KindBool, Default: "false", Doc: "keep the process from match to match (json only): it is told each match's end with an end line and reads the next match's start line; a process that faulted is replaced"},
 }
 
 // Exec returns the exec bot.
@@ -83,6 +84,7 @@ type program struct {
 	first    time.Duration // the deadline of the first answer of a match (over TCP: of the greeting)
 	timeout  time.Duration // of every other
 	game     string
+	chain    bool // one process plays match after match
 }
 
 func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
@@ -90,14 +92,19 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	cmd := r.Text("cmd")
 	argText := r.Text("args")
 	proto := r.String("proto")
+	var chain bool
+	r.Decode("chain", &chain)
 	if err := r.Err(); err != nil {
 		return nil, err
+	}
+	if chain && proto == "original" {
+		return nil, fmt.Errorf("param chain: the original protocols start a process per match; only proto=json chains matches")
 	}
 	path, err := exec.LookPath(cmd)
 	if err != nil {
 		return nil, fmt.Errorf("param cmd: %v", err)
 	}
-	p := program{path: path, args: strings.Fields(argText), first: DefaultTimeout, timeout: DefaultTimeout, game: g.Name}
+	p := program{path: path, args: strings.Fields(argText), first: DefaultTimeout, timeout: DefaultTimeout, game: g.Name, chain: chain}
 	if proto == "original" {
 		if g.Original == nil {
 			return nil, fmt.Errorf("param proto: %s has no original protocol (use proto=json)", g.Name)
@@ -155,7 +162,9 @@ type process struct {
 	broken   error        // why the process gives no more answers this match
 	asked    time.Time    // when the turn's observation was sent
 	late     int          // answers owed from turns it missed the deadline of
+	waiting  bool         // asked, its answer not read yet
 	answered bool         // it has been asked for an answer this match
+	between  bool         // a chained process kept after its match's end, for the next
 	logPath  string       // where its standard error is kept this match; empty: not kept
 	buf      []byte
 	state    *os.ProcessState // of the last process, once reaped
@@ -182,14 +191,27 @@ func (p *process) Form() sim.Form {
 	return sim.FormJSON
 }
 
-// Reset starts the match's process and sends it the match's first line
-// (none in the original protocol, which starts with the first turn).
+// Reset starts the match's process — or takes the chained one kept from
+// the last match — and sends it the match's first line (none in the
+// original protocol, which starts with the first turn).
 func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
-	p.End()
-	p.broken, p.late, p.answered, p.seat = nil, 0, false, m.Seat
+	kept := p.between && p.cmd != nil
+	p.between = false
+	if !kept {
+		p.kill()
+	}
+	p.broken, p.late, p.waiting, p.answered, p.seat = nil, 0, false, false, m.Seat
 	p.logPath = ""
 	if m.LogDir != "" {
 		p.logPath = filepath.Join(m.LogDir, LogName(m.Match, m.Seat))
+	}
+	if kept {
+		p.stderr.setLog(p.logPath)
+		p.sendStart(m, rng.Uint64())
+		if p.broken == nil {
+			return
+		}
+		p.broken = nil // it died between matches: a new one plays this match
 	}
 	var err error
 	if p.prog.tcp != nil {
@@ -204,6 +226,11 @@ func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	if p.prog.original {
 		return
 	}
+	p.sendStart(m, rng.Uint64())
+}
+
+// sendStart sends the start line of a match with the seat's seed.
+func (p *process) sendStart(m sim.MatchInfo, seed uint64) {
 	start := struct {
 		Type   string     `json:"type"`
 		Game   string     `json:"game"`
@@ -211,7 +238,7 @@ func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 		Seats  int        `json:"seats"`
 		Params sim.Params `json:"params"`
 		Seed   uint64     `json:"seed"`
-	}{"start", p.prog.game, m.Seat, m.Seats, m.Params, rng.Uint64()}
+	}{"start", p.prog.game, m.Seat, m.Seats, m.Params, seed}
 	line, _ := json.Marshal(start)
 	p.send(append(line, '\n'))
 }
@@ -373,6 +400,7 @@ func (p *process) Ask(obs []byte) error {
 	}
 	p.asked = time.Now()
 	p.send(p.buf)
+	p.waiting = p.broken == nil
 	return p.broken
 }
 
@@ -392,6 +420,12 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 	_ = p.r.SetReadDeadline(deadline)
 	for {
 		line, err := p.readAnswer()
+		var invalid *sim.InvalidAnswer
+		if err == nil || errors.As(err, &invalid) {
+			p.waiting = p.late > 0 // a late answer read is not this turn's
+		} else if errors.Is(err, sim.ErrTimeout) {
+			p.waiting = false // owed now, counted in late
+		}
 		if err != nil {
 			return "", err
 		}
@@ -462,8 +496,19 @@ func (p *process) Finish(end []byte) {
 	}
 }
 
-// End stops the match's process, if any: the match is over.
-func (p *process) End() { p.kill() }
+// End ends the match: a chained process that owes no answer is told so
+// with an end line and kept for the next match; any other is stopped.
+func (p *process) End() {
+	if p.prog.chain && p.cmd != nil && p.broken == nil && !p.waiting && p.late == 0 {
+		p.send([]byte(`{"type":"end"}` + "\n"))
+		if p.broken == nil {
+			p.stderr.setLog("") // between matches, its stderr is kept in no match's log
+			p.between = true
+			return
+		}
+	}
+	p.kill()
+}
 
 // Close stops the process: the table is done.
 func (p *process) Close() error {
@@ -541,12 +586,16 @@ func newTail(f *os.File, logPath string) *tail {
 
 func (t *tail) read() {
 	defer close(t.done)
-	defer t.log.close()
+	defer func() {
+		t.mu.Lock()
+		t.log.close()
+		t.mu.Unlock()
+	}()
 	buf := make([]byte, 4096)
 	for {
 		n, err := t.f.Read(buf)
-		t.log.write(buf[:n])
 		t.mu.Lock()
+		t.log.write(buf[:n])
 		t.last = append(t.last, buf[:n]...)
 		if len(t.last) > stderrTail {
 			t.last = append(t.last[:0], t.last[len(t.last)-stderrTail:]...)
@@ -595,6 +644,16 @@ func (l *matchLog) close() {
 	if l.f != nil {
 		_ = l.f.Close()
 	}
+}
+
+// setLog keeps what the process writes from now on in the log at path
+// (none when empty): a chained process's next match.
+func (t *tail) setLog(path string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.log.close()
+	t.log = matchLog{path: path}
+	t.last = t.last[:0] // a fault quotes its own match's words
 }
 
 // String returns the last lines written, on one line.

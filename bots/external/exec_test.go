@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -183,6 +184,7 @@ func TestBadSpecs(t *testing.T) {
 		"exec:cmd=/no/such/program": `bot exec:cmd=/no/such/program: param cmd: exec: "/no/such/program": stat /no/such/program: no such file or directory`,
 		"exec:cmd=sh,timeout=soon":  `bot exec:cmd=sh,timeout=soon: param timeout: "soon" is not a positive duration (write 50ms, 2s, 1m)`,
 		"exec:cmd=sh,proto=binary":  `bot exec:cmd=sh,proto=binary: param proto: "binary" is not one of json, original`,
+		"exec:cmd=sh,chain=maybe":   `bot exec:cmd=sh,chain=maybe: param chain: "maybe" is not true or false`,
 	} {
 		_, err := simtest.Game(Exec()).Setup(simtest.ParamsJSON(t, `{}`), simtest.Specs(t, spec, "step"))
 		require.EqualError(t, err, msg, spec)
@@ -359,4 +361,74 @@ while read turn; do echo 1; done
 	_, err = os.Stat(filepath.Join(dir, "match-7.seat-1.stderr"))
 	require.ErrorIs(t, err, os.ErrNotExist, "a program that writes nothing leaves no log")
 	require.Equal(t, "match-12.seat-3.stderr", LogName(12, 3))
+}
+
+// TestChainedProcess: with chain=true one process plays match after match
+// on a table: each match's end is an end line, the next match's start a
+// start line, and the process's pid stays. A process that timed out is
+// not chained (a late answer would land in the next match): a new one
+// plays the next match. Without chain, every match has its own process.
+func TestChainedProcess(t *testing.T) {
+	dir := t.TempDir()
+	// It answers 100·(matches started) + (matches ended), and notes its pid
+	// at every start; in the last turn of match 3 it sleeps past its
+	// deadline, so that the match ends with its answer owed.
+	bot := script(t, `starts=0; ends=0
+while read line; do
+  case "$line" in
+  *'"type":"start"'*) starts=$((starts+1)); echo $$ >> `+dir+`/pids; turn=0 ;;
+  *'"type":"end"'*) ends=$((ends+1)) ;;
+  *) turn=$((turn+1))
+     if [ -f `+dir+`/sleep ] && [ $starts = 3 ] && [ $turn = 2 ]; then sleep 1.5; fi
+     echo $((100*starts+ends)) ;;
+  esac
+done
+`)
+	answers := func(spec string, sleep bool) ([]float64, []string) {
+		_ = os.Remove(filepath.Join(dir, "pids"))
+		_ = os.Remove(filepath.Join(dir, "sleep"))
+		if sleep {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "sleep"), nil, 0o644))
+		}
+		st := race(t, 2, spec, "step")
+		table := st.NewTable()
+		var got []float64
+		for m := range 4 {
+			res := table.Play(context.Background(), uint64(m+1), []int{0, 1})
+			require.NoError(t, res.Err)
+			h := simtest.Race{Players: 2}
+			var s0 simtest.RaceState
+			h.Init(&s0, sim.NewRand(uint64(m+1), sim.EngineStream))
+			got = append(got, res.Scores[0]-float64(s0.Totals[0]))
+		}
+		require.NoError(t, table.Close())
+		pids, err := os.ReadFile(filepath.Join(dir, "pids"))
+		require.NoError(t, err)
+		return got, strings.Fields(string(pids))
+	}
+
+	got, pids := answers("exec:cmd="+bot+",chain=true", false)
+	require.Equal(t, []float64{2 * 100, 2 * 201, 2 * 302, 2 * 403}, got, "one process: its matches started and ended so far")
+	require.Len(t, pids, 4)
+	require.Equal(t, []string{pids[0], pids[0], pids[0], pids[0]}, pids, "the same process")
+	require.True(t, gone(mustAtoi(t, pids[0])), "closing the table stops it")
+
+	got, pids = answers("exec:cmd="+bot, false)
+	require.Equal(t, []float64{200, 200, 200, 200}, got, "a process per match")
+	require.Len(t, slices.Compact(slices.Clone(pids)), 4)
+
+	if testing.Short() {
+		return
+	}
+	got, pids = answers("exec:cmd="+bot+",chain=true,timeout=1s", true)
+	require.Equal(t, []float64{2 * 100, 2 * 201, 302, 2 * 100}, got, "match 3: its last turn late; match 4: a new process")
+	require.Equal(t, pids[0], pids[2])
+	require.NotEqual(t, pids[2], pids[3])
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err)
+	return n
 }
