@@ -7,7 +7,8 @@
 // A process lives for one match: started when the match starts, in its own
 // process group, with a minimal environment (PATH, HOME, LANG, TMPDIR), and
 // killed with its group when the match ends, is interrupted or the run
-// ends. A process that answers late, exits, writes garbage or floods its
+// ends. With chain=true (JSON only) it is told the match's end and kept
+// for the table's next match, unless it faulted. A process that answers late, exits, writes garbage or floods its
 // output is a fault of its seat, played by the game's rule for no answer;
 // it never hangs or crashes the run.
 package external
@@ -69,7 +70,7 @@ var execParams = []sim.ParamSpec{
 func Exec() sim.WireBot {
 	return sim.WireBot{
 		Name:    "exec",
-		Summary: "an external program, one process per match and seat, speaking JSON lines on stdin/stdout (docs/bots.md)",
+		Summary: "an external program, one process per match and seat (chain=true: kept from match to match), speaking JSON lines on stdin/stdout (docs/bots.md)",
 		Params:  execParams,
 		Prepare: prepareExec,
 	}
