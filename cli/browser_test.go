@@ -184,4 +184,14 @@ func TestBrowserSPRTAndTunePages(t *testing.T) {
 	dom = browse(t, page, "", "report-tune")
 	require.Contains(t, dom, `aria-label="elo"`)
 	require.Regexp(t, `<code class="final">coin:elo=[-0-9.]+</code>`, dom)
+
+	grid := filepath.Join(dir, "grid.jsonl")
+	code, _, stderr = arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--opponents", "coin", "--method", "grid", "--points", "5", "--pairs-per-iter", "2", "--out", grid)
+	require.Equal(t, 0, code, stderr)
+	page = filepath.Join(dir, "grid.html")
+	code, _, stderr = arena(t, "report", grid, "-o", page)
+	require.Equal(t, 0, code, stderr)
+	dom = browse(t, page, "", "report-tune-grid")
+	require.Contains(t, dom, `<table class="points">`)
+	require.Contains(t, dom, `<code class="final">coin:elo=1000</code>`, "the strongest point of the grid")
 }

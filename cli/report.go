@@ -128,29 +128,33 @@ func isTuneFile(path string) bool {
 	return json.Unmarshal(line, &h) == nil && h.Type == "tune"
 }
 
-// tunePage reads a tune file.
+// tunePage reads a tune file: an SPSA run's iterations, or a grid or
+// random search's points, as its header's method says.
 func tunePage(path string) (*report.Page, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
-	h, _, _, err := tune.ReadFile(bytes.NewReader(data))
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	var head tune.Header
+	if err := json.Unmarshal(first, &head); err != nil {
+		return nil, badInput("%s:1: %v", path, err)
+	}
+	var h *tune.Header
+	var t *report.Tune
+	if head.Method == "spsa" {
+		var lines []tune.Line
+		if h, lines, _, err = tune.ReadFile(bytes.NewReader(data)); err == nil {
+			t = report.TuneOf(h, lines)
+		}
+	} else {
+		var lines []tune.PointLine
+		if h, lines, _, err = tune.ReadPoints(bytes.NewReader(data)); err == nil {
+			t = report.TunePointsOf(h, lines)
+		}
+	}
 	if err != nil {
 		return nil, badInput("%s: %v", path, err)
-	}
-	var t *report.Tune
-	if h.Method == "spsa" {
-		_, lines, _, err := tune.ReadFile(bytes.NewReader(data))
-		if err != nil {
-			return nil, badInput("%s: %v", path, err)
-		}
-		t = report.TuneOf(h, lines)
-	} else {
-		_, lines, _, err := tune.ReadPoints(bytes.NewReader(data))
-		if err != nil {
-			return nil, badInput("%s: %v", path, err)
-		}
-		t = report.TunePointsOf(h, lines)
 	}
 	var about struct {
 		Bot      string `json:"bot"`

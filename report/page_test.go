@@ -236,3 +236,20 @@ func unique(xs []string) []string {
 	}
 	return out
 }
+
+// TestTunePointsData pins a grid search's page data: its points, thinned
+// to a thousand, and its best.
+func TestTunePointsData(t *testing.T) {
+	h := &tune.Header{Type: "tune", Format: 1, Method: "grid", Params: []tune.ParamLine{{Name: "x", Min: 0, Max: 4, Scale: "linear", Start: 2}},
+		Iterations: 5, Pairs: 2, Seed: 3}
+	var lines []tune.PointLine
+	for i, score := range []float64{1, 3, 4, 2, 0} {
+		lines = append(lines, tune.PointLine{Type: "point", Index: i, Theta: map[string]float64{"x": float64(i)}, Result: tune.Result{Games: 4, PlusScore: score}})
+	}
+	tu := report.TunePointsOf(h, lines)
+	require.Len(t, tu.Points, 5)
+	require.NotNil(t, tu.Best)
+	require.Equal(t, 2, tu.Best.Index, "the point that scored most")
+	require.Equal(t, 1.0, tu.Best.Share)
+	checkGolden(t, "tune-grid.json", tu)
+}

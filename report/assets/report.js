@@ -201,6 +201,14 @@
         hlines: [{y: s.upper, label: "H1 " + Arena.num(s.upper), color: "#16a34a"}, {y: s.lower, label: "H0 " + Arena.num(s.lower), color: "#dc2626"}]}));
   };
 
+  // tunedSpec writes θ as a bot spec, the tuned bot's fixed arguments kept:
+  // strong:work=200 and θ {reach: 22} → strong:work=200,reach=22.
+  function tunedSpec(t, theta) {
+    const args = t.params.map((p) => p.name + "=" + String(theta[p.name])).join(",");
+    const bot = t.context && t.context.bot ? t.context.bot + (t.context.bot.includes(":") ? "," : ":") : "";
+    return bot + args;
+  }
+
   Arena.renderTune = function (page, t) {
     const ctx = t.context ? JSON.stringify(t.context) : "";
     section(page, "Tuning", el("dl", {class: "meta"},
@@ -208,10 +216,7 @@
         ["pairs of games", t.pairs], ["seed", t.seed], ["context", ctx]].flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))])));
     if (t.method === "spsa") {
       if (t.final) {
-        const args = t.params.map((p) => p.name + "=" + String(t.final[p.name])).join(",");
-        // The bot's spec, its fixed arguments kept: strong:work=200 → strong:work=200,reach=….
-        const bot = t.context && t.context.bot ? t.context.bot + (t.context.bot.includes(":") ? "," : ":") : "";
-        page.append(el("p", {}, "Where the last iteration went, as a bot spec: ", el("code", {class: "final"}, bot + args)));
+        page.append(el("p", {}, "Where the last iteration went, as a bot spec: ", el("code", {class: "final"}, tunedSpec(t, t.final))));
       }
       page.append(el("div", {class: "charts"}, t.params.map((p) => lineChart({width: 420, height: 200, ylo: p.min, yhi: p.max,
         label: p.name, xlabel: "iteration", caption: `${p.name} (${p.scale}, ${p.min}..${p.max}, from ${p.start})`,
@@ -220,7 +225,7 @@
         series: [{xs: t.iteration, ys: t.gain, color: "#16a34a", label: "gain"}], hlines: [{y: 0, label: "0", color: "#98a2b3"}]})));
     } else {
       const pts = [...t.points].sort((a, b) => b.share - a.share).slice(0, 20);
-      page.append(el("p", {}, "Best point: ", el("code", {class: "final"}, t.best ? t.params.map((p) => p.name + "=" + String(t.best.theta[p.name])).join(",") : "none")),
+      page.append(el("p", {}, "Best point, as a bot spec: ", el("code", {class: "final"}, t.best ? tunedSpec(t, t.best.theta) : "none")),
         el("table", {class: "points"}, el("thead", {}, el("tr", {}, el("th", {}, "point"), t.params.map((p) => el("th", {class: "num"}, p.name)), el("th", {class: "num"}, "share"))),
           el("tbody", {}, pts.map((q) => el("tr", {}, el("td", {}, q.index), t.params.map((p) => el("td", {class: "num"}, Arena.num(q.theta[p.name]))),
             el("td", {class: "num"}, (100 * q.share).toFixed(1) + "%"))))));
