@@ -98,7 +98,7 @@ func reportRun(ctx context.Context, env *env, opts options, args []string) error
 		}
 		page, err = tunePage(args[0])
 	} else {
-		page, err = runPage(ctx, env, o, args)
+		page, err = runPage(ctx, o, args)
 	}
 	if err != nil {
 		return err
@@ -176,7 +176,7 @@ func paramNames(ps []tune.ParamLine) []string {
 var traceName = regexp.MustCompile(`match-(\d+)`)
 
 // runPage reads the results files of a run and the traces of --traces.
-func runPage(ctx context.Context, env *env, o *reportOptions, paths []string) (*report.Page, error) {
+func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Page, error) {
 	files, h, err := openRunFiles(paths, o.anyRevision)
 	if err != nil {
 		return nil, err
