@@ -70,6 +70,7 @@ type reportOptions struct {
 func (o *reportOptions) register(fs *pflag.FlagSet) {
 	o.fs = fs
 	o.rating.registerRating(fs)
+	_ = fs.MarkHidden("h2h") // the page always has the head-to-head heat map
 	fs.StringVarP(&o.out, "out", "o", "", "write the page to this `file` (required)")
 	fs.StringVar(&o.traces, "traces", "", "add a replay viewer for each match traced in this `dir`")
 	fs.BoolVar(&o.force, "force", false, "overwrite the --out file if it exists")
