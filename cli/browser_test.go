@@ -185,6 +185,21 @@ func TestBrowserSPRTAndTunePages(t *testing.T) {
 	require.Contains(t, dom, `aria-label="elo"`)
 	require.Regexp(t, `<code class="final">coin:elo=[-0-9.]+</code>`, dom)
 
+	// A test or a tuning run with nothing played yet (killed at once) has
+	// a page too.
+	for _, f := range []string{out, tuned} {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		head, _, _ := strings.Cut(string(data), "\n")
+		empty := f + ".empty"
+		require.NoError(t, os.WriteFile(empty, []byte(head+"\n"), 0o644))
+		page := empty + ".html"
+		code, _, stderr := arena(t, "report", empty, "-o", page)
+		require.Equal(t, 0, code, stderr)
+		dom := browse(t, page, "", "report-empty-"+filepath.Base(f))
+		require.Regexp(t, `No (game|iteration) played yet`, dom)
+	}
+
 	grid := filepath.Join(dir, "grid.jsonl")
 	code, _, stderr = arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--opponents", "coin", "--method", "grid", "--points", "5", "--pairs-per-iter", "2", "--out", grid)
 	require.Equal(t, 0, code, stderr)

@@ -47,4 +47,18 @@ func TestOutputFilesAreLocked(t *testing.T) {
 	// Released, the file is free again.
 	code, _, stderr = arena(t, append([]string{"run", "tron/small", "--out", out, "--resume"}, quick...)...)
 	require.Equal(t, 0, code, stderr)
+
+	// A device is written as it is: not locked (another arena may write
+	// it too), not emptied.
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	require.NoError(t, lockFile(null))
+	defer null.Close()
+	for _, args := range [][]string{
+		append([]string{"run", "tron/small", "--out", os.DevNull, "--force"}, quick...),
+		{"play", "tron/small", "--trace", os.DevNull, "--html", filepath.Join(dir, "p.html"), "--force"},
+	} {
+		code, _, stderr := arena(t, args...)
+		require.Equal(t, 0, code, "%v: %s", args, stderr)
+	}
 }

@@ -195,21 +195,28 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 // checkOutputs refuses --out and --trace naming the same file, however
 // spelt: the trace would be overwritten by the record, or the other way.
 func (o *playOptions) checkOutputs() error {
-	if o.out == "" || o.trace == "" {
-		return nil
-	}
-	out, err1 := filepath.Abs(o.out)
-	trace, err2 := filepath.Abs(o.trace)
-	same := err1 == nil && err2 == nil && out == trace
-	if !same {
-		a, errA := os.Stat(o.out)
-		b, errB := os.Stat(o.trace)
-		same = errA == nil && errB == nil && os.SameFile(a, b)
-	}
-	if same {
-		return badInput("--out %s and --trace %s are the same file; give them two different files", o.out, o.trace)
+	files := []struct{ flag, path string }{{"--out", o.out}, {"--trace", o.trace}, {"--html", o.html}}
+	for i, a := range files {
+		for _, b := range files[i+1:] {
+			if a.path != "" && b.path != "" && sameFile(a.path, b.path) {
+				return badInput("%s %s and %s %s are the same file; give them two different files", a.flag, a.path, b.flag, b.path)
+			}
+		}
 	}
 	return nil
+}
+
+// sameFile reports whether two paths name one file: the same path once
+// absolute, or two names of one existing file.
+func sameFile(a, b string) bool {
+	absA, err1 := filepath.Abs(a)
+	absB, err2 := filepath.Abs(b)
+	if err1 == nil && err2 == nil && absA == absB {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // choose resolves the selection flags into the match to play.
@@ -427,7 +434,7 @@ func playTraced(ctx context.Context, table sim.Table, p runner.Pairing, f *os.Fi
 func writeReplayPage(path string, force bool, g *playable, rec *results.Record, trace *bytes.Buffer) error {
 	h := golden.Header{Type: "golden", Format: golden.Format, Game: rec.Game, Scenario: rec.Scenario, Match: rec.Match,
 		Seed: rec.Seed, Seats: len(rec.Bots), Params: g.setup.Params(), RulesHash: rec.RulesHash, Bots: rec.Bots}
-	m, err := parseTrace(h, trace, "the trace")
+	m, err := golden.ParseTrace(h, trace, "the trace")
 	if err != nil {
 		return &exitError{ExitInternal, err}
 	}

@@ -236,6 +236,19 @@ func TestPlayRefusesOutAndTraceInOneFile(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "keep\n", string(b))
 
+	// The page of --html is a third output, checked against both.
+	for _, args := range [][]string{
+		{"--out", "a.jsonl", "--html", "./a.jsonl"},
+		{"--trace", "b.jsonl", "--html", "a.jsonl"},
+	} {
+		code, _, errOut = arena(t, append([]string{"play", "--bots", "stupid,random", "--force"}, args...)...)
+		require.Equal(t, ExitBadInput, code, errOut)
+		require.Contains(t, errOut, "are the same file")
+	}
+	b, err = os.ReadFile("a.jsonl")
+	require.NoError(t, err)
+	require.Equal(t, "keep\n", string(b))
+
 	// Two files are fine.
 	code, _, errOut = arena(t, "play", "--bots", "stupid,random", "--out", "m.jsonl", "--trace", "sub/m.jsonl")
 	require.Equal(t, 0, code, errOut)

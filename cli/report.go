@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -88,11 +87,21 @@ func reportRun(ctx context.Context, env *env, opts options, args []string) error
 	if len(args) == 0 {
 		return badInput("report: give the results files of one run, or a tune file")
 	}
+	for _, a := range args {
+		if sameFile(a, o.out) {
+			return badInput("--out %s: is one of the files to read", o.out)
+		}
+	}
 	if err := checkNew("--out", o.out, o.force); err != nil {
 		return err
 	}
 	var page *report.Page
 	var err error
+	for _, a := range args {
+		if len(args) > 1 && isTuneFile(a) {
+			return badInput("%s: a tune file: give it alone, not with other files", a)
+		}
+	}
 	if len(args) == 1 && isTuneFile(args[0]) {
 		if o.traces != "" {
 			return badInput("--traces: a tune file has no matches to replay")
@@ -116,17 +125,25 @@ func reportRun(ctx context.Context, env *env, opts options, args []string) error
 }
 
 // isTuneFile reports whether path starts with a tune file's header.
-func isTuneFile(path string) bool {
+func isTuneFile(path string) bool { return firstType(path) == "tune" }
+
+// isGolden reports whether path starts with a golden header (a plain
+// trace starts with its turn 0).
+func isGolden(path string) bool { return firstType(path) == "golden" }
+
+// firstType returns the "type" of a file's first line, or "".
+func firstType(path string) string {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return ""
 	}
 	defer f.Close()
 	line, _ := bufio.NewReader(f).ReadBytes('\n')
 	var h struct {
 		Type string `json:"type"`
 	}
-	return json.Unmarshal(line, &h) == nil && h.Type == "tune"
+	_ = json.Unmarshal(line, &h)
+	return h.Type
 }
 
 // tunePage reads a tune file: an SPSA run's iterations, or a grid or
@@ -140,6 +157,11 @@ func tunePage(path string) (*report.Page, error) {
 	var head tune.Header
 	if err := json.Unmarshal(first, &head); err != nil {
 		return nil, badInput("%s:1: %v", path, err)
+	}
+	switch head.Method {
+	case "spsa", "grid", "random":
+	default:
+		return nil, badInput("%s:1: tune method %q: want spsa, grid or random", path, head.Method)
 	}
 	var h *tune.Header
 	var t *report.Tune
@@ -287,11 +309,15 @@ func traceFiles(dir string) ([]string, error) {
 // readTrace reads a golden file, or a plain trace of the run's match
 // named in its file name.
 func readTrace(path string, h *results.Header, records map[int]*results.Record) (*golden.Match, error) {
-	if m, err := golden.Read(path); err == nil {
+	m, err := golden.Read(path)
+	if err == nil {
 		if m.Header.Game != h.Game {
 			return nil, badInput("%s: a trace of %s, and the run is of %s", path, m.Header.Game, h.Game)
 		}
 		return m, nil
+	}
+	if isGolden(path) {
+		return nil, badInput("%v", err) // a golden file, damaged: say where
 	}
 	if strings.HasSuffix(path, ".gz") {
 		return nil, badInput("%s: not a golden file", path)
@@ -312,21 +338,11 @@ func readTrace(path string, h *results.Header, records map[int]*results.Record) 
 		return nil, badInput("%v", err)
 	}
 	defer f.Close()
-	m, err := parseTrace(gh, f, path)
+	m, err = golden.ParseTrace(gh, f, path)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
 	return m, nil
-}
-
-// parseTrace reads the lines of a trace (as play --trace writes them)
-// under a header that says whose match it is.
-func parseTrace(h golden.Header, trace io.Reader, name string) (*golden.Match, error) {
-	head, err := json.Marshal(h)
-	if err != nil {
-		return nil, err
-	}
-	return golden.Parse(io.MultiReader(bytes.NewReader(head), strings.NewReader("\n"), trace), name)
 }
 
 // lookupAnyGame finds a game by name, as golden and report look games up.
@@ -344,17 +360,19 @@ func version() string {
 	return v + " " + r
 }
 
-// writePage writes an HTML page to the file of an output flag.
+// writePage writes an HTML page to the file of an output flag. The page
+// is made before the file is touched: a page that cannot be made leaves
+// the file as it was.
 func writePage(flag, path string, force bool, p *report.Page) error {
+	var page bytes.Buffer
+	if err := report.Write(&page, p); err != nil {
+		return &exitError{ExitInternal, fmt.Errorf("%s %s: %w", flag, path, err)}
+	}
 	f, err := createFile(flag, path, force)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(f, 64<<10)
-	err = report.Write(w, p)
-	if err == nil {
-		err = w.Flush()
-	}
+	_, err = f.Write(page.Bytes())
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -61,8 +61,29 @@ func TestReportBadInput(t *testing.T) {
 	require.NoError(t, os.Mkdir(missing, 0o755))
 	code, _, stderr = arena(t, "play", "--from", run, "--match", "2", "--trace", filepath.Join(missing, "match-999.jsonl"))
 	require.Equal(t, 0, code, stderr)
+	tuneData, err := os.ReadFile(tuned)
+	require.NoError(t, err)
+	badTune := filepath.Join(dir, "bad.jsonl")
+	require.NoError(t, os.WriteFile(badTune, []byte(strings.Replace(string(tuneData), `"method":"spsa"`, `"method":"nope"`, 1)), 0o644))
 	exists := filepath.Join(dir, "exists.html")
 	require.NoError(t, os.WriteFile(exists, []byte("mine"), 0o644))
+	// A trace damaged at its line 3, plain and golden: the error names that line.
+	damaged := filepath.Join(dir, "damaged")
+	require.NoError(t, os.Mkdir(damaged, 0o755))
+	plain, err := os.ReadFile(filepath.Join(nameless, "trace.jsonl"))
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(plain), "\n")
+	lines[2] = "garbage\n"
+	require.NoError(t, os.WriteFile(filepath.Join(damaged, "match-2.jsonl"), []byte(strings.Join(lines, "")), 0o644))
+	damagedGolden := filepath.Join(dir, "damaged-golden")
+	code, _, stderr = arena(t, "golden", "record", "tron/small", "--seeds", "1", "--out", damagedGolden, "--gzip=false")
+	require.Equal(t, 0, code, stderr)
+	goldenFile := filepath.Join(damagedGolden, "match-1.jsonl")
+	gdata, err := os.ReadFile(goldenFile)
+	require.NoError(t, err)
+	glines := strings.SplitAfter(string(gdata), "\n")
+	glines[2] = "garbage\n"
+	require.NoError(t, os.WriteFile(goldenFile, []byte(strings.Join(glines, "")), 0o644))
 
 	out := filepath.Join(dir, "page.html")
 	for _, tc := range []struct {
@@ -79,6 +100,11 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"report", run, "--traces", missing, "-o", out}, "the run has no record of match 999"},
 		{[]string{"report", run, "--traces", other, "-o", out}, "the state replays to hash"},
 		{[]string{"report", run, "--bootstrap", "-1", "-o", out}, "--bootstrap"},
+		{[]string{"report", run, "--traces", damaged, "-o", out}, "match-2.jsonl:3: invalid character 'g'"},
+		{[]string{"report", run, "--traces", damagedGolden, "-o", out}, "match-1.jsonl:3: invalid character 'g'"},
+		{[]string{"report", run, tuned, "-o", out}, "tune.jsonl: a tune file: give it alone, not with other files"},
+		{[]string{"report", badTune, "-o", out}, `bad.jsonl:1: tune method "nope": want spsa, grid or random`},
+		{[]string{"report", run, "-o", run, "--force"}, "is one of the files to read"},
 	} {
 		code, stdout, stderr := arena(t, tc.args...)
 		require.Equal(t, 2, code, "%v: %s", tc.args, stderr)

@@ -702,9 +702,9 @@ func checkNew(flag, path string, force bool) error {
 }
 
 // createFile creates the file of an output flag. An existing file is an
-// error unless force: nothing already written is lost by mistake. The file
-// is locked (see lockFile) before it is emptied: a file another arena is
-// writing is refused, and left as it is.
+// error unless force: nothing already written is lost by mistake. A regular
+// file is locked (see lockFile) before it is emptied: a file another arena
+// is writing is refused, and left as it is.
 func createFile(flag, path string, force bool) (*os.File, error) {
 	flags := os.O_WRONLY | os.O_CREATE
 	if !force {
@@ -716,6 +716,11 @@ func createFile(flag, path string, force bool) (*os.File, error) {
 	}
 	if err != nil {
 		return nil, badInput("%s: %v", flag, err)
+	}
+	// A device or a pipe (/dev/null, /dev/stdout, >(gzip)) is written as
+	// it is: nothing to lock or empty.
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return f, nil
 	}
 	if err := lockOutput(f, flag, path); err != nil {
 		return nil, err

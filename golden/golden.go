@@ -196,32 +196,53 @@ func Parse(r io.Reader, name string) (*Match, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<28)
 	m := &Match{Path: name}
-	for n := 1; sc.Scan(); n++ {
-		if n == 1 {
-			if err := json.Unmarshal(sc.Bytes(), &m.Header); err != nil || m.Header.Type != "golden" {
-				return nil, fmt.Errorf("%s:1: not a golden header", name)
-			}
-			if m.Header.Format != Format {
-				return nil, fmt.Errorf("%s:1: golden format %d, want %d", name, m.Header.Format, Format)
-			}
-			continue
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
 		}
+		return nil, fmt.Errorf("%s: empty", name)
+	}
+	if err := json.Unmarshal(sc.Bytes(), &m.Header); err != nil || m.Header.Type != "golden" {
+		return nil, fmt.Errorf("%s:1: not a golden header", name)
+	}
+	if m.Header.Format != Format {
+		return nil, fmt.Errorf("%s:1: golden format %d, want %d", name, m.Header.Format, Format)
+	}
+	return m, m.readLines(sc, 2)
+}
+
+// ParseTrace reads a trace as arena play --trace writes it (no header)
+// from r, as the match that h describes; name names r in errors.
+func ParseTrace(h Header, r io.Reader, name string) (*Match, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<28)
+	m := &Match{Path: name, Header: h}
+	return m, m.readLines(sc, 1)
+}
+
+// readLines reads the trace lines of m, the first being line first of
+// the file and turn 0.
+func (m *Match) readLines(sc *bufio.Scanner, first int) error {
+	for n := first; sc.Scan(); n++ {
 		var l Line
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+			return fmt.Errorf("%s:%d: %v", m.Path, n, err)
 		}
-		if l.Turn != n-2 {
-			return nil, fmt.Errorf("%s:%d: turn %d, want %d", name, n, l.Turn, n-2)
+		if l.Turn != n-first {
+			return fmt.Errorf("%s:%d: turn %d, want %d", m.Path, n, l.Turn, n-first)
 		}
 		m.Lines = append(m.Lines, l)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return fmt.Errorf("%s: %v", m.Path, err)
+	}
+	if len(m.Lines) == 0 && first > 1 {
+		return fmt.Errorf("%s: no state after the header", m.Path)
 	}
 	if len(m.Lines) == 0 {
-		return nil, fmt.Errorf("%s: no state after the header", name)
+		return fmt.Errorf("%s: no state in the trace", m.Path)
 	}
-	return m, nil
+	return nil
 }
 
 // Result is what checking one golden file found.

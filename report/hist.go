@@ -20,7 +20,7 @@ type valueCounts struct {
 	lo, hi float64
 	exact  map[float64]int // nil once counting in bins
 	e      int             // the bins' width is 2^e
-	bins   map[int64]int   // floor(v / 2^e) → count
+	bins   map[float64]int // floor(v / 2^e) → count: a whole number, exact as a float64 (see spans)
 }
 
 func newValueCounts() *valueCounts { return &valueCounts{exact: map[float64]int{}} }
@@ -45,18 +45,22 @@ func (c *valueCounts) add(v float64) {
 	c.bins[c.bin(v)]++
 }
 
-func (c *valueCounts) bin(v float64) int64 { return int64(math.Floor(math.Ldexp(v, -c.e))) }
+func (c *valueCounts) bin(v float64) float64 { return math.Floor(math.Ldexp(v, -c.e)) }
 
-// spans reports whether the values seen fit in maxDistinct bins.
-func (c *valueCounts) spans() bool { return c.bin(c.hi)-c.bin(c.lo) < maxDistinct }
+// spans reports whether the values seen fit in maxDistinct bins, their
+// indices small enough to be exact (below 2^53 in magnitude).
+func (c *valueCounts) spans() bool {
+	lo, hi := c.bin(c.lo), c.bin(c.hi)
+	return hi-lo < maxDistinct && math.Abs(lo) < 1<<53 && math.Abs(hi) < 1<<53
+}
 
 // toBins moves the exact counts into bins.
 func (c *valueCounts) toBins() {
-	c.e = math.Ilogb((c.hi-c.lo)/maxDistinct) - 1
+	c.e = math.Ilogb((c.hi/2-c.lo/2)/maxDistinct) // a guess from below (halves: no overflow)
 	for !c.spans() {
 		c.e++
 	}
-	c.bins = map[int64]int{}
+	c.bins = map[float64]int{}
 	for v, n := range c.exact {
 		c.bins[c.bin(v)] += n
 	}
@@ -67,9 +71,9 @@ func (c *valueCounts) toBins() {
 func (c *valueCounts) widen() {
 	for !c.spans() {
 		c.e++
-		merged := make(map[int64]int, len(c.bins))
+		merged := make(map[float64]int, len(c.bins))
 		for i, n := range c.bins {
-			merged[int64(math.Floor(float64(i)/2))] += n
+			merged[math.Floor(i/2)] += n
 		}
 		c.bins = merged
 	}
@@ -90,7 +94,7 @@ func (c *valueCounts) histogram(bins int) Histogram {
 		return h
 	}
 	for i, n := range c.bins {
-		mid := math.Ldexp(float64(i)+0.5, c.e)
+		mid := math.Ldexp(i+0.5, c.e)
 		h.Counts[h.index(min(max(mid, c.lo), c.hi))] += n
 	}
 	return h
@@ -106,8 +110,8 @@ func newHistogram(lo, hi float64, bins int) Histogram {
 // index returns the bin of v, the last one including Hi.
 func (h *Histogram) index(v float64) int {
 	i := 0
-	if h.Hi > h.Lo {
-		i = int(float64(len(h.Counts)) * (v - h.Lo) / (h.Hi - h.Lo))
+	if h.Hi > h.Lo { // in halves, so that no difference overflows
+		i = int(float64(len(h.Counts)) * (v/2 - h.Lo/2) / (h.Hi/2 - h.Lo/2))
 	}
 	return min(max(i, 0), len(h.Counts)-1)
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -62,6 +63,18 @@ func TestValueCountsInOnePass(t *testing.T) {
 		rng.Shuffle(len(many), func(i, j int) { many[i], many[j] = many[j], many[i] })
 		require.Equal(t, got, countsOf(many).histogram(bins), "the order of the values changed the histogram")
 	}
+
+	// Extreme values: the same histogram whatever their order, with the
+	// many ordinary values in the bin they belong to.
+	var wild []float64
+	for i := range 5000 {
+		wild = append(wild, float64(i))
+	}
+	wild = append(wild, 1e300, -1e300)
+	a := countsOf(wild).histogram(bins)
+	slices.Reverse(wild)
+	require.Equal(t, a, countsOf(wild).histogram(bins))
+	require.Equal(t, []int{1, 5000, 1}, []int{a.Counts[0], a.Counts[bins/2], a.Counts[bins-1]})
 
 	require.Equal(t, Histogram{Lo: 0, Hi: 0, Counts: []int{0}}, newValueCounts().histogram(bins), "nothing counted")
 	require.Equal(t, Histogram{Lo: 5, Hi: 5, Counts: []int{3}}, countsOf([]float64{5, 5, 5}).histogram(bins), "one value")

@@ -253,3 +253,26 @@ func TestTunePointsData(t *testing.T) {
 	require.Equal(t, 1.0, tu.Best.Share)
 	checkGolden(t, "tune-grid.json", tu)
 }
+
+// TestSPRTOfASweep: a candidate that wins every game has an infinite Elo
+// (logistic model), written as null; the page is written.
+func TestSPRTOfASweep(t *testing.T) {
+	test := results.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: results.ModelLogistic}
+	rep := results.NewSPRTReport(test, results.KindPentanomial, "cand", "base", nil)
+	b := report.NewSPRTBuilder(rep)
+	for range 20 {
+		rep.Add(4)
+		b.Step()
+	}
+	s, err := b.SPRT()
+	require.NoError(t, err)
+	require.Nil(t, s.Elo)
+	var buf bytes.Buffer
+	require.NoError(t, report.Write(&buf, &report.Page{Title: "sweep", SPRT: s}))
+	require.Contains(t, buf.String(), `"elo":null`)
+
+	// Nothing played yet: an empty course, not null.
+	s, err = report.NewSPRTBuilder(results.NewSPRTReport(test, results.KindPentanomial, "cand", "base", nil)).SPRT()
+	require.NoError(t, err)
+	require.Equal(t, []int{}, s.Games)
+}

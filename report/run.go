@@ -31,7 +31,7 @@ type Run struct {
 	Standings *results.Standings `json:"standings"`
 	Scores    []Histogram        `json:"scores"` // per bot, in Bots order
 	Turns     Histogram          `json:"turns"`  // the lengths of the valid matches
-	Faults    []FaultCounts      `json:"faults"` // per bot, in Bots order
+	Faults    []FaultCounts      `json:"faults"` // per bot, in Bots order, in the matches that finished
 	Elo       string             `json:"elo"`    // how the ratings were computed, for the page's caption
 }
 
@@ -88,13 +88,13 @@ func (b *RunBuilder) Add(r *results.Record) error {
 	if err := b.tally.Add(r); err != nil {
 		return err
 	}
+	if r.Error != "" {
+		return nil // a failed match counts nowhere else, as in the standings
+	}
 	for _, f := range r.Faults {
 		fc := &b.run.Faults[b.index[r.Bots[f.Seat]]]
 		fc.Kinds[f.Kind.String()]++
 		fc.Total++
-	}
-	if r.Error != "" {
-		return nil
 	}
 	b.turns.add(float64(r.Turns))
 	for k, bot := range r.Bots {

@@ -17,10 +17,10 @@ type SPRT struct {
 	Upper    float64              `json:"upper"`
 	Status   string               `json:"status"`
 	Verdict  string               `json:"verdict"`
-	Elo      float64              `json:"elo"`
+	Elo      *float64             `json:"elo"`    // null when infinite (every game won, or lost)
 	EloLo    *float64             `json:"elo_lo"` // null when open
 	EloHi    *float64             `json:"elo_hi"`
-	Games    []int                `json:"games"` // the games played at each point of the course
+	Games    []int                `json:"games"` // the games played at each point of the course (none before the first unit)
 	LLR      []float64            `json:"llr"`   // the LLR there
 }
 
@@ -55,6 +55,9 @@ func (b *SPRTBuilder) SPRT() (*SPRT, error) {
 	lo, hi := t.Bounds()
 	e := b.rep.Estimate()
 	games, llr := thin(b.games), thin(b.llr)
+	if games == nil { // no unit yet: an empty course, not null
+		games, llr = []int{}, []float64{}
+	}
 	return &SPRT{Settings: *s, Lower: round(lo, 4), Upper: round(hi, 4), Status: b.rep.Status(), Verdict: b.rep.Verdict().String(),
-		Elo: round(e.Elo, 1), EloLo: finite(round(e.Lo, 1)), EloHi: finite(round(e.Hi, 1)), Games: games, LLR: llr}, nil
+		Elo: finite(round(e.Elo, 1)), EloLo: finite(round(e.Lo, 1)), EloHi: finite(round(e.Hi, 1)), Games: games, LLR: llr}, nil
 }

@@ -196,6 +196,7 @@ func (p *process) Form() sim.Form {
 // the last match — and sends it the match's first line (none in the
 // original protocol, which starts with the first turn).
 func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
+	seed := rng.Uint64() // drawn once, whichever process gets it
 	kept := p.between && p.cmd != nil
 	p.between = false
 	if !kept {
@@ -208,7 +209,7 @@ func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	}
 	if kept {
 		p.stderr.setLog(p.logPath)
-		p.sendStart(m, rng.Uint64())
+		p.sendStart(m, seed)
 		if p.broken == nil {
 			return
 		}
@@ -227,7 +228,7 @@ func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	if p.prog.original {
 		return
 	}
-	p.sendStart(m, rng.Uint64())
+	p.sendStart(m, seed)
 }
 
 // sendStart sends the start line of a match with the seat's seed.
@@ -503,8 +504,7 @@ func (p *process) End() {
 	if p.prog.chain && p.cmd != nil && p.broken == nil && !p.waiting && p.late == 0 {
 		p.send([]byte(`{"type":"end"}` + "\n"))
 		if p.broken == nil {
-			p.stderr.setLog("") // between matches, its stderr is kept in no match's log
-			p.between = true
+			p.between = true // its stderr goes on to this match's log until the next starts
 			return
 		}
 	}

@@ -196,9 +196,10 @@
         [["candidate", st.candidate], ["baseline", st.baseline], ["hypotheses", `H0: ${st.elo0} Elo, H1: ${st.elo1} Elo (${st.model})`],
           ["errors", `α ${st.alpha}, β ${st.beta}`], ["units", st.kind], ["verdict", s.verdict], ["status", s.status],
           ["Elo", Arena.signed(s.elo) + " " + interval]].flatMap(([k, v]) => [el("dt", {}, k), el("dd", {class: k === "verdict" ? "verdict" : null}, v)])),
-      lineChart({label: "LLR over games", xlabel: "games", caption: "The log-likelihood ratio after each unit; the test stops when it leaves the band.",
-        series: [{xs: s.games, ys: s.llr, color: "#2f6fde", label: "LLR"}],
-        hlines: [{y: s.upper, label: "H1 " + Arena.num(s.upper), color: "#16a34a"}, {y: s.lower, label: "H0 " + Arena.num(s.lower), color: "#dc2626"}]}));
+      (s.games || []).length === 0 ? el("p", {class: "muted"}, "No game played yet.") :
+        lineChart({label: "LLR over games", xlabel: "games", caption: "The log-likelihood ratio after each unit; the test stops when it leaves the band.",
+          series: [{xs: s.games, ys: s.llr, color: "#2f6fde", label: "LLR"}],
+          hlines: [{y: s.upper, label: "H1 " + Arena.num(s.upper), color: "#16a34a"}, {y: s.lower, label: "H0 " + Arena.num(s.lower), color: "#dc2626"}]}));
   };
 
   // tunedSpec writes θ as a bot spec, the tuned bot's fixed arguments kept:
@@ -214,7 +215,9 @@
     section(page, "Tuning", el("dl", {class: "meta"},
       [["method", t.method], ["done", t.done + " of " + t.iterations + (t.method === "spsa" ? " iterations" : " points")],
         ["pairs of games", t.pairs], ["seed", t.seed], ["context", ctx]].flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))])));
-    if (t.method === "spsa") {
+    if (t.done === 0) {
+      page.append(el("p", {class: "muted"}, t.method === "spsa" ? "No iteration played yet." : "No point played yet."));
+    } else if (t.method === "spsa") {
       if (t.final) {
         page.append(el("p", {}, "Where the last iteration went, as a bot spec: ", el("code", {class: "final"}, tunedSpec(t, t.final))));
       }
