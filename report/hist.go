@@ -56,7 +56,7 @@ func (c *valueCounts) spans() bool {
 
 // toBins moves the exact counts into bins.
 func (c *valueCounts) toBins() {
-	c.e = math.Ilogb((c.hi/2-c.lo/2)/maxDistinct) // a guess from below (halves: no overflow)
+	c.e = math.Ilogb((c.hi/2 - c.lo/2) / maxDistinct) // a guess from below (halves: no overflow)
 	for !c.spans() {
 		c.e++
 	}
