@@ -56,7 +56,7 @@ func (c *valueCounts) spans() bool {
 
 // toBins moves the exact counts into bins.
 func (c *valueCounts) toBins() {
-	c.e = math.Ilogb((c.hi/2 - c.lo/2) / maxDistinct) // a guess from below (halves: no overflow)
+	c.e = math.Ilogb((float64(c.hi/2) - float64(c.lo/2)) / maxDistinct) // a guess from below (halves: no overflow)
 	for !c.spans() {
 		c.e++
 	}
@@ -111,7 +111,7 @@ func newHistogram(lo, hi float64, bins int) Histogram {
 func (h *Histogram) index(v float64) int {
 	i := 0
 	if h.Hi > h.Lo { // in halves, so that no difference overflows
-		i = int(float64(len(h.Counts)) * (v/2 - h.Lo/2) / (h.Hi/2 - h.Lo/2))
+		i = int(float64(len(h.Counts)) * (float64(v/2) - float64(h.Lo/2)) / (float64(h.Hi/2) - float64(h.Lo/2)))
 	}
 	return min(max(i, 0), len(h.Counts)-1)
 }
