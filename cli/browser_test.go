@@ -135,8 +135,8 @@ func TestBrowserViewerOfEachGame(t *testing.T) {
 }
 
 // TestBrowserRunReport: the page of a small run shows every bot in the
-// standings, one heat-map cell per ordered pair, and the replay of a
-// traced match.
+// standings, one heat-map cell per ordered pair, the replay of a traced
+// match and that of a match played again (--replay).
 func TestBrowserRunReport(t *testing.T) {
 	chromium(t)
 	dir := t.TempDir()
@@ -148,7 +148,7 @@ func TestBrowserRunReport(t *testing.T) {
 	code, _, stderr = arena(t, "play", "--from", out, "--match", "5", "--trace", filepath.Join(traces, "match-5.jsonl"))
 	require.Equal(t, 0, code, stderr)
 	page := filepath.Join(dir, "report.html")
-	code, _, stderr = arena(t, "report", out, "--traces", traces, "-o", page)
+	code, _, stderr = arena(t, "report", out, "--traces", traces, "--replay", "7", "-o", page)
 	require.Equal(t, 0, code, stderr)
 	dom := browse(t, page, "", "report-run")
 	bots := []string{"strong", "straight", "stupid", "random"}
@@ -156,8 +156,9 @@ func TestBrowserRunReport(t *testing.T) {
 		require.Contains(t, dom, fmt.Sprintf(`<tr data-bot="%s">`, bot), "%s is not in the standings", bot)
 	}
 	require.Equal(t, len(bots)*(len(bots)-1), strings.Count(dom, `class="h2h-cell`), "heat-map cells")
-	require.Equal(t, 1, strings.Count(dom, `class="viewer"`), "the traced match's viewer")
+	require.Equal(t, 2, strings.Count(dom, `class="viewer"`), "the traced match's viewer, and match 7's")
 	require.Contains(t, dom, html.EscapeString("match-5.jsonl"))
+	require.Contains(t, dom, "<h3>match 7<small>")
 }
 
 // TestBrowserSPRTAndTunePages: the page of an SPRT's records draws the LLR

@@ -273,13 +273,20 @@ func (o *playOptions) replay(args []string) (*playable, error) {
 	if err != nil {
 		return nil, err
 	}
+	return playableOf(m)
+}
+
+// playableOf sets up a recorded match to be played again: its bots from
+// the record, or, for a timed match (external bots), its recorded actions.
+func playableOf(m *recordedMatch) (*playable, error) {
 	h, rec := m.header, m.rec
+	from := m.path
 	entry, err := lookupGame(h.Game)
 	if err != nil {
-		return nil, badInput("--from %s: %v", o.from, err)
+		return nil, badInput("--from %s: %v", from, err)
 	}
 	if rec.Game != h.Game {
-		return nil, badInput("--from %s: match %d is a %s match in a %s file", o.from, rec.Match, rec.Game, h.Game)
+		return nil, badInput("--from %s: match %d is a %s match in a %s file", from, rec.Match, rec.Game, h.Game)
 	}
 	// Each seat gets its own entrant, named as in the record; stripping
 	// the #N of a repeated entrant gives back its spec. A timed match
@@ -296,16 +303,16 @@ func (o *playOptions) replay(args []string) (*playable, error) {
 			name = fmt.Sprintf("recorded:seat=%d", k)
 		}
 		if specs[k], err = sim.ParseBotSpec(name); err != nil {
-			return nil, badInput("--from %s: match %d, seat %d: %v", o.from, rec.Match, k, err)
+			return nil, badInput("--from %s: match %d, seat %d: %v", from, rec.Match, k, err)
 		}
 		p.Seating[k] = k
 	}
 	setup, err := game.Setup(h.Params, specs)
 	if err != nil {
-		return nil, badInput("--from %s: %v", o.from, err)
+		return nil, badInput("--from %s: %v", from, err)
 	}
 	if setup.Seats() != len(rec.Bots) {
-		return nil, badInput("--from %s: match %d has %d bots for the %d seats of its parameters", o.from, rec.Match, len(rec.Bots), setup.Seats())
+		return nil, badInput("--from %s: match %d has %d bots for the %d seats of its parameters", from, rec.Match, len(rec.Bots), setup.Seats())
 	}
 	return &playable{setup: setup, scenario: h.Scenario, p: p, names: rec.Bots, recorded: m}, nil
 }

@@ -26,7 +26,7 @@ import (
 
 var reportCommand = &command{
 	name:  "report",
-	usage: "report FILE... -o report.html [--traces DIR] [flags]",
+	usage: "report FILE... -o report.html [--traces DIR] [--replay N,…] [flags]",
 	short: "write an HTML page of a run: standings, charts, replays",
 	long: `Report writes one self-contained HTML file (it loads nothing from the
 network) that shows a run from its results files — the --out file of arena
@@ -52,7 +52,11 @@ arena golden record writes, or traces that arena play --from FILE --match N
 --trace DIR/match-N.jsonl writes (the match number in the name finds the
 match's seed and bots in the run's records). Each viewer plays, pauses,
 steps, scrubs and changes speed, and shows each turn's actions and scores.
-arena play --html FILE writes the viewer of one match directly.`,
+--replay N,M plays matches N and M of the run again from their records
+(their bots, or a timed match's recorded actions) and adds their viewers;
+a match that no longer ends on its recorded state (the rules or a bot
+changed since) is refused. arena play --html FILE writes the viewer of one
+match directly.`,
 	options: func() options { return &reportOptions{} },
 	run:     reportRun,
 }
@@ -62,6 +66,7 @@ type reportOptions struct {
 	rating      runOptions
 	out         string
 	traces      string
+	replays     []int
 	force       bool
 	anyRevision bool
 }
@@ -72,6 +77,7 @@ func (o *reportOptions) register(fs *pflag.FlagSet) {
 	_ = fs.MarkHidden("h2h") // the page always has the head-to-head heat map
 	fs.StringVarP(&o.out, "out", "o", "", "write the page to this `file` (required)")
 	fs.StringVar(&o.traces, "traces", "", "add a replay viewer for each match traced in this `dir`")
+	fs.IntSliceVar(&o.replays, "replay", nil, "add a replay viewer of these `matches` (their \"match\" index, comma-separated), played again from their records")
 	fs.BoolVar(&o.force, "force", false, "overwrite the --out file if it exists")
 	fs.BoolVar(&o.anyRevision, "any-revision", false, "read shards that different builds of arena wrote")
 }
@@ -103,8 +109,8 @@ func reportRun(ctx context.Context, env *env, opts options, args []string) error
 		}
 	}
 	if len(args) == 1 && isTuneFile(args[0]) {
-		if o.traces != "" {
-			return badInput("--traces: a tune file has no matches to replay")
+		if o.traces != "" || len(o.replays) > 0 {
+			return badInput("--traces, --replay: a tune file has no matches to replay")
 		}
 		page, err = tunePage(args[0])
 	} else {
@@ -216,7 +222,10 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 	if err != nil {
 		return nil, err
 	}
-	wanted := map[int]*results.Record{} // the records the plain traces need
+	wanted := map[int]*results.Record{} // the records the plain traces and --replay need
+	for _, n := range o.replays {
+		wanted[n] = nil
+	}
 	for _, t := range traces {
 		if m := traceName.FindStringSubmatch(filepath.Base(t)); m != nil {
 			n, _ := strconv.Atoi(m[1])
@@ -274,7 +283,55 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 		}
 		page.Replays = append(page.Replays, r)
 	}
+	for _, n := range o.replays {
+		r, err := replayOf(ctx, paths[0], h, wanted[n], n)
+		if err != nil {
+			return nil, err
+		}
+		page.Replays = append(page.Replays, r)
+	}
 	return page, nil
+}
+
+// replayOf plays match n of a run again from its record, with its trace,
+// and returns its replay; the match must end on its recorded state.
+func replayOf(ctx context.Context, path string, h *results.Header, rec *results.Record, n int) (*report.Replay, error) {
+	if rec == nil {
+		return nil, badInput("--replay %d: the run has no record of match %d", n, n)
+	}
+	g, err := playableOf(&recordedMatch{path: path, header: *h, rec: rec})
+	if err != nil {
+		return nil, err
+	}
+	var trace bytes.Buffer
+	table := g.setup.NewTable()
+	res, err := table.Trace(ctx, g.p.Seed, g.p.Seating, &trace)
+	if cerr := table.Close(); err == nil {
+		err = cerr
+	}
+	if errors.Is(res.Err, sim.ErrInterrupted) || ctx.Err() != nil {
+		return nil, &exitError{ExitInterrupted, errors.New("interrupted while replaying a match")}
+	}
+	if err == nil {
+		err = res.Err
+	}
+	if err != nil {
+		return nil, &exitError{ExitInternal, fmt.Errorf("--replay %d: %w", n, err)}
+	}
+	if got := sim.FormatHash(res.StateHash); got != rec.StateHash {
+		return nil, badInput("--replay %d: the match now ends on state %s, and its record on %s (the rules or a bot changed since the run)", n, got, rec.StateHash)
+	}
+	gh := golden.Header{Type: "golden", Format: golden.Format, Game: h.Game, Scenario: h.Scenario, Match: n, Seed: rec.Seed,
+		Seats: len(rec.Bots), Params: h.Params, RulesHash: h.RulesHash, Bots: rec.Bots}
+	m, err := golden.ParseTrace(gh, &trace, fmt.Sprintf("match %d's trace", n))
+	if err != nil {
+		return nil, &exitError{ExitInternal, err}
+	}
+	r, err := report.NewReplay(fmt.Sprintf("match %d", n), m, lookupAnyGame)
+	if err != nil {
+		return nil, &exitError{ExitInternal, err}
+	}
+	return r, nil
 }
 
 func readError(ctx context.Context, err error) error {

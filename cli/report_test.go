@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -65,6 +66,14 @@ func TestReportBadInput(t *testing.T) {
 	require.NoError(t, err)
 	badTune := filepath.Join(dir, "bad.jsonl")
 	require.NoError(t, os.WriteFile(badTune, []byte(strings.Replace(string(tuneData), `"method":"spsa"`, `"method":"nope"`, 1)), 0o644))
+	// The same run, match 2's final state hash changed as if by a rule change.
+	runData, err := os.ReadFile(run)
+	require.NoError(t, err)
+	runLines := strings.SplitAfter(string(runData), "\n")
+	runLines[3] = regexp.MustCompile(`"state_hash":"[0-9a-f]+"`).ReplaceAllString(runLines[3], `"state_hash":"0000000000000000"`)
+	require.Contains(t, runLines[3], `"match":2,`)
+	changed := filepath.Join(dir, "changed.jsonl")
+	require.NoError(t, os.WriteFile(changed, []byte(strings.Join(runLines, "")), 0o644))
 	exists := filepath.Join(dir, "exists.html")
 	require.NoError(t, os.WriteFile(exists, []byte("mine"), 0o644))
 	// A trace damaged at its line 3, plain and golden: the error names that line.
@@ -94,7 +103,7 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"report", "-o", out}, "give the results files of one run, or a tune file"},
 		{[]string{"report", filepath.Join(dir, "none.jsonl"), "-o", out}, "none.jsonl: no such file"},
 		{[]string{"report", run, "-o", exists}, "exists.html: the file exists; pass --force to overwrite it"},
-		{[]string{"report", tuned, "--traces", traces, "-o", out}, "--traces: a tune file has no matches to replay"},
+		{[]string{"report", tuned, "--traces", traces, "-o", out}, "--traces, --replay: a tune file has no matches to replay"},
 		{[]string{"report", run, "--traces", traces, "-o", out}, "no trace there"},
 		{[]string{"report", run, "--traces", nameless, "-o", out}, "no match number in its name"},
 		{[]string{"report", run, "--traces", missing, "-o", out}, "the run has no record of match 999"},
@@ -105,6 +114,9 @@ func TestReportBadInput(t *testing.T) {
 		{[]string{"report", run, tuned, "-o", out}, "tune.jsonl: a tune file: give it alone, not with other files"},
 		{[]string{"report", badTune, "-o", out}, `bad.jsonl:1: tune method "nope": want spsa, grid or random`},
 		{[]string{"report", run, "-o", run, "--force"}, "is one of the files to read"},
+		{[]string{"report", run, "--replay", "999", "-o", out}, "--replay 999: the run has no record of match 999"},
+		{[]string{"report", changed, "--replay", "2", "-o", out}, "--replay 2: the match now ends on state"},
+		{[]string{"report", tuned, "--replay", "2", "-o", out}, "--traces, --replay: a tune file has no matches to replay"},
 	} {
 		code, stdout, stderr := arena(t, tc.args...)
 		require.Equal(t, 2, code, "%v: %s", tc.args, stderr)
