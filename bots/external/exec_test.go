@@ -437,3 +437,25 @@ func mustAtoi(t *testing.T, s string) int {
 	require.NoError(t, err)
 	return n
 }
+
+// TestChainedProcessGoneBetweenMatches: a chained program that exits after
+// an end line is replaced when the next match starts, if it is gone by
+// then: the next match is played without a fault.
+func TestChainedProcessGoneBetweenMatches(t *testing.T) {
+	bot := script(t, `while read line; do
+  case "$line" in
+  *'"type":"end"'*) exit 0 ;;
+  *'"type":"turn"'*) echo 1 ;;
+  esac
+done
+`)
+	st := race(t, 2, "exec:cmd="+bot+",chain=true", "step")
+	table := st.NewTable()
+	defer table.Close()
+	for m := range 3 {
+		res := table.Play(context.Background(), uint64(m+1), []int{0, 1})
+		require.NoError(t, res.Err)
+		require.Empty(t, res.Faults, "match %d", m)
+		time.Sleep(200 * time.Millisecond) // time to exit
+	}
+}
