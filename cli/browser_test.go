@@ -120,6 +120,10 @@ func TestBrowserViewerOfEachGame(t *testing.T) {
 			rec := recs[0]
 			checked := browse(t, page, "test=states", "viewer-"+tc.game+"-first")
 			require.Contains(t, checked, `data-checked="1"`, "every state, reached in any order, is the one the replay holds")
+			played := browse(t, page, "test=controls", "viewer-"+tc.game+"-playing")
+			turn := regexp.MustCompile(`data-turn="(\d+)"`).FindStringSubmatch(played)
+			require.NotNil(t, turn)
+			require.NotEqual(t, "0", turn[1], "pressed play at turn 0, the viewer did not move on")
 			dom := browse(t, page, "test=last", "viewer-"+tc.game)
 			require.Contains(t, dom, fmt.Sprintf(`data-game="%s"`, tc.game))
 			require.Regexp(t, fmt.Sprintf(`data-last="%d"[^>]*data-turn="%d"`, rec.Turns, rec.Turns), dom, "the viewer is not at the last turn")

@@ -40,5 +40,29 @@
       }
     }
   }
+  // ?test=controls works each viewer's controls as a user would — the
+  // slider to the middle, one turn back, the first and last turns — then
+  // presses play from the first turn: the browser test reads, once the
+  // timers ran, that the viewer moved on by itself.
+  if (Arena.query.get("test") === "controls") {
+    for (const v of viewers) {
+      const click = (act) => v.root.querySelector(`button[data-act="${act}"]`).click();
+      const expect = (turn, what) => {
+        if (v.turn !== turn) Arena.fail(`${v.replay.name}: ${what}: at turn ${v.turn}, want ${turn}`);
+      };
+      const mid = Math.floor(v.last / 2);
+      v.scrub.value = String(mid);
+      v.scrub.dispatchEvent(new Event("input"));
+      expect(mid, "the slider");
+      click("back");
+      expect(Math.max(0, mid - 1), "one turn back");
+      click("last");
+      expect(v.last, "the last turn");
+      click("first");
+      expect(0, "the first turn");
+      click("play");
+      v.root.dataset.played = "1";
+    }
+  }
   document.body.dataset.ready = "1";
 })();
