@@ -232,7 +232,15 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 			wanted[n] = nil
 		}
 	}
-	b := report.NewRunBuilder(h, opt)
+	// The format tallies the standings as it judges the records; the page
+	// takes them from it rather than tallying them twice.
+	var standings func() (*results.Standings, error)
+	if f, ok := format.(interface {
+		Standings() (*results.Standings, error)
+	}); ok {
+		standings = f.Standings
+	}
+	b := report.NewRunBuilder(h, opt, standings)
 	var sprt *report.SPRTBuilder
 	if s, ok := format.(*runner.SPRT); ok {
 		sprt = report.NewSPRTBuilder(s.Result())

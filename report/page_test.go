@@ -80,7 +80,7 @@ func coinRecords(n int) (*results.Header, []*results.Record) {
 
 func runOf(t *testing.T, h *results.Header, recs []*results.Record, bootstrap int) *report.Run {
 	t.Helper()
-	b := report.NewRunBuilder(h, results.Options{Bootstrap: bootstrap, Seed: h.Seed})
+	b := report.NewRunBuilder(h, results.Options{Bootstrap: bootstrap, Seed: h.Seed}, nil)
 	for _, r := range recs {
 		require.NoError(t, b.Add(r))
 	}

@@ -55,15 +55,19 @@ const bins = 20
 
 // RunBuilder builds a Run from a run's records, read once.
 type RunBuilder struct {
-	run    Run
-	tally  *results.Tally
-	index  map[string]int
-	scores []*valueCounts // per bot
-	turns  *valueCounts
+	run       Run
+	standings func() (*results.Standings, error)
+	tally     *results.Tally // the builder's own, when no one else tallies the records
+	index     map[string]int
+	scores    []*valueCounts // per bot
+	turns     *valueCounts
 }
 
-// NewRunBuilder starts the page of the run of header h, rated with opt.
-func NewRunBuilder(h *results.Header, opt results.Options) *RunBuilder {
+// NewRunBuilder starts the page of the run of header h. standings gives
+// the run's standings once every record is added: the run's format tallies
+// them already as it judges the records. With standings nil, the builder
+// tallies the records itself, rated with opt.
+func NewRunBuilder(h *results.Header, opt results.Options, standings func() (*results.Standings, error)) *RunBuilder {
 	schedule := h.Schedule
 	if schedule == "" {
 		schedule = "tournament"
@@ -71,9 +75,13 @@ func NewRunBuilder(h *results.Header, opt results.Options) *RunBuilder {
 	b := &RunBuilder{
 		run: Run{Game: h.Game, Scenario: h.Scenario, Schedule: schedule, Seed: strconv.FormatUint(h.Seed, 10), Games: h.Games,
 			Seats: h.Seats, RulesHash: h.RulesHash, Params: h.Params, Version: h.Version, Revision: h.Revision, Bots: slices.Clone(h.Bots)},
-		tally: results.NewTally(h.Bots, opt),
-		index: make(map[string]int, len(h.Bots)),
-		turns: newValueCounts(),
+		standings: standings,
+		index:     make(map[string]int, len(h.Bots)),
+		turns:     newValueCounts(),
+	}
+	if standings == nil {
+		b.tally = results.NewTally(h.Bots, opt)
+		b.standings = b.tally.Standings
 	}
 	for i, bot := range h.Bots {
 		b.index[bot] = i
@@ -83,10 +91,13 @@ func NewRunBuilder(h *results.Header, opt results.Options) *RunBuilder {
 	return b
 }
 
-// Add counts a record: in the standings, the faults and the histograms.
+// Add counts a record in the faults and the histograms, and in the
+// standings when the builder tallies them.
 func (b *RunBuilder) Add(r *results.Record) error {
-	if err := b.tally.Add(r); err != nil {
-		return err
+	if b.tally != nil {
+		if err := b.tally.Add(r); err != nil {
+			return err
+		}
 	}
 	if r.Error != "" {
 		return nil // a failed match counts nowhere else, as in the standings
@@ -105,7 +116,7 @@ func (b *RunBuilder) Add(r *results.Record) error {
 
 // Run returns the page's data.
 func (b *RunBuilder) Run() (*Run, error) {
-	s, err := b.tally.Standings()
+	s, err := b.standings()
 	if err != nil {
 		return nil, err
 	}

@@ -82,6 +82,10 @@ func (c *Championship) Merge(k Counter) error { return c.tally.Merge(k.(*results
 // Verdict returns NoVerdict.
 func (c *Championship) Verdict() Verdict { return NoVerdict }
 
+// Standings returns the standings of the records judged so far, days and
+// finals together.
+func (c *Championship) Standings() (*results.Standings, error) { return c.tally.Standings() }
+
 // Status says how far the championship is, for the progress line: the day
 // and its leader, or the finals.
 func (c *Championship) Status() string {

@@ -221,6 +221,9 @@ func (g *Gauntlet) Merge(c Counter) error { return g.tally.Merge(c.(*results.Tal
 // Verdict returns NoVerdict.
 func (g *Gauntlet) Verdict() Verdict { return NoVerdict }
 
+// Standings returns the standings of the records judged so far.
+func (g *Gauntlet) Standings() (*results.Standings, error) { return g.tally.Standings() }
+
 // Report writes the candidate's record against each bot of the pool.
 func (g *Gauntlet) Report(w io.Writer, f results.Format) error {
 	st, err := g.tally.Standings()
