@@ -17,7 +17,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/arenasim/arena/bots/script"
-	"github.com/arenasim/arena/golden"
 	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
@@ -161,11 +160,12 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		return err
 	}
 	defer out.close()
-	if err := out.write(&results.Header{
+	header := &results.Header{
 		Type: results.TypeHeader, Format: results.FormatVersion, Game: g.setup.Game(), Scenario: g.scenario,
 		RulesHash: g.setup.RulesHash(), Params: g.setup.Params(), Bots: rec.Bots, Seats: len(rec.Bots),
 		Games: 1, Matches: 1, Seed: g.p.Seed,
-	}); err != nil {
+	}
+	if err := out.write(header); err != nil {
 		return err
 	}
 	if err := out.record(rec); err != nil {
@@ -179,7 +179,7 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		return &exitError{ExitInternal, res.Err}
 	}
 	if traced != nil {
-		if err := writeReplayPage(o.html, o.force, g, rec, traced); err != nil {
+		if err := writeReplayPage(o.html, o.force, header, rec, traced); err != nil {
 			return err
 		}
 	}
@@ -438,16 +438,10 @@ func playTraced(ctx context.Context, table sim.Table, p runner.Pairing, f *os.Fi
 
 // writeReplayPage writes the page of play --html: the viewer of the match
 // just played, from its trace.
-func writeReplayPage(path string, force bool, g *playable, rec *results.Record, trace *bytes.Buffer) error {
-	h := golden.Header{Type: "golden", Format: golden.Format, Game: rec.Game, Scenario: rec.Scenario, Match: rec.Match,
-		Seed: rec.Seed, Seats: len(rec.Bots), Params: g.setup.Params(), RulesHash: rec.RulesHash, Bots: rec.Bots}
-	m, err := golden.ParseTrace(h, trace, "the trace")
+func writeReplayPage(path string, force bool, h *results.Header, rec *results.Record, trace io.Reader) error {
+	r, err := replayOfTrace(fmt.Sprintf("%s, seed %d", rec.Scenario, rec.Seed), h, rec, trace)
 	if err != nil {
-		return &exitError{ExitInternal, err}
-	}
-	r, err := report.NewReplay(fmt.Sprintf("%s, seed %d", rec.Scenario, rec.Seed), m, lookupAnyGame)
-	if err != nil {
-		return &exitError{ExitInternal, err}
+		return err
 	}
 	page := &report.Page{Title: fmt.Sprintf("%s: %s", rec.Scenario, strings.Join(rec.Bots, " vs ")), Version: version(), Replays: []*report.Replay{r}}
 	return writePage("--html", path, force, page)

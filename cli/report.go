@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -329,17 +330,29 @@ func replayOf(ctx context.Context, path string, h *results.Header, rec *results.
 	if got := sim.FormatHash(res.StateHash); got != rec.StateHash {
 		return nil, badInput("--replay %d: the match now ends on state %s, and its record on %s (the rules or a bot changed since the run)", n, got, rec.StateHash)
 	}
-	gh := golden.Header{Type: "golden", Format: golden.Format, Game: h.Game, Scenario: h.Scenario, Match: n, Seed: rec.Seed,
-		Seats: len(rec.Bots), Params: h.Params, RulesHash: h.RulesHash, Bots: rec.Bots}
-	m, err := golden.ParseTrace(gh, &trace, fmt.Sprintf("match %d's trace", n))
+	return replayOfTrace(fmt.Sprintf("match %d", n), h, rec, &trace)
+}
+
+// replayOfTrace returns the replay of a match of a run that arena just
+// traced: a trace that does not read or replay is arena's own failure.
+func replayOfTrace(name string, h *results.Header, rec *results.Record, trace io.Reader) (*report.Replay, error) {
+	m, err := golden.ParseTrace(traceHeader(h, rec), trace, name+"'s trace")
 	if err != nil {
 		return nil, &exitError{ExitInternal, err}
 	}
-	r, err := report.NewReplay(fmt.Sprintf("match %d", n), m, lookupAnyGame)
+	r, err := report.NewReplay(name, m, lookupAnyGame)
 	if err != nil {
 		return nil, &exitError{ExitInternal, err}
 	}
 	return r, nil
+}
+
+// traceHeader is the header under which the trace of a run's match reads
+// as a golden match: the run's game and parameters, the record's seed and
+// bots.
+func traceHeader(h *results.Header, rec *results.Record) golden.Header {
+	return golden.Header{Type: "golden", Format: golden.Format, Game: h.Game, Scenario: h.Scenario, Match: rec.Match, Seed: rec.Seed,
+		Seats: len(rec.Bots), Params: h.Params, RulesHash: h.RulesHash, Bots: rec.Bots}
 }
 
 func readError(ctx context.Context, err error) error {
@@ -396,14 +409,12 @@ func readTrace(path string, h *results.Header, records map[int]*results.Record) 
 	if r == nil {
 		return nil, badInput("%s: the run has no record of match %d", path, n)
 	}
-	gh := golden.Header{Type: "golden", Format: golden.Format, Game: h.Game, Scenario: h.Scenario, Match: n, Seed: r.Seed,
-		Seats: len(r.Bots), Params: h.Params, RulesHash: h.RulesHash, Bots: r.Bots}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
 	defer f.Close()
-	m, err = golden.ParseTrace(gh, f, path)
+	m, err = golden.ParseTrace(traceHeader(h, r), f, path)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
