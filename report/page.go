@@ -7,6 +7,7 @@
 package report
 
 import (
+	"bufio"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -14,7 +15,6 @@ import (
 	"io"
 	"io/fs"
 	"slices"
-	"strings"
 )
 
 //go:embed assets
@@ -44,10 +44,10 @@ func Write(w io.Writer, p *Page) error {
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
+	b := bufio.NewWriter(w)
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	fmt.Fprintf(&b, "<title>%s</title>\n<style>\n%s</style>\n</head>\n", html.EscapeString(p.Title), css)
+	fmt.Fprintf(b, "<title>%s</title>\n<style>\n%s</style>\n</head>\n", html.EscapeString(p.Title), css)
 	b.WriteString("<body>\n<div id=\"errors\" hidden></div>\n<main id=\"page\"></main>\n")
 	b.WriteString("<script type=\"application/json\" id=\"arena-data\">")
 	b.Write(data)
@@ -58,8 +58,7 @@ func Write(w io.Writer, p *Page) error {
 		b.WriteString("</script>\n")
 	}
 	b.WriteString("</body>\n</html>\n")
-	_, err = io.WriteString(w, b.String())
-	return err
+	return b.Flush() // a bufio.Writer keeps its first error and returns it here
 }
 
 // scriptsOf returns the page's scripts in the order they run: the common
