@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -161,4 +162,29 @@ func TestReportOfAnIncompleteRun(t *testing.T) {
 	code, _, stderr = arena(t, "report", run, "-o", whole)
 	require.Equal(t, 0, code, stderr)
 	require.NotContains(t, stderr, "incomplete")
+}
+
+// TestReportStandingsAreRates: the page's standings are what arena rate
+// prints as JSON from the same file with the same rating flags.
+func TestReportStandingsAreRates(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "r.jsonl")
+	code, _, stderr := arena(t, append([]string{"run", "tron/small", "--out", run}, quick...)...)
+	require.Equal(t, 0, code, stderr)
+	code, rated, stderr := arena(t, "rate", run, "--format", "json", "--bootstrap", "50", "--anchor", "stupid")
+	require.Equal(t, 0, code, stderr)
+	page := filepath.Join(dir, "r.html")
+	code, _, stderr = arena(t, "report", run, "--bootstrap", "50", "--anchor", "stupid", "-o", page)
+	require.Equal(t, 0, code, stderr)
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	data := regexp.MustCompile(`(?s)<script type="application/json" id="arena-data">(.*?)</script>`).FindSubmatch(html)
+	require.NotNil(t, data)
+	var embedded struct {
+		Run struct {
+			Standings json.RawMessage `json:"standings"`
+		} `json:"run"`
+	}
+	require.NoError(t, json.Unmarshal(data[1], &embedded))
+	require.JSONEq(t, rated, string(embedded.Run.Standings))
 }
