@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -62,7 +62,7 @@ func CoverageRows(tournaments int) []CoverageRow {
 
 // coinSetup configures the coin game for the given Elos.
 func coinSetup(elos []float64, seats int, draws float64) (sim.Setup, error) {
-	entry, err := registry.Lookup("coin")
+	entry, err := scenarios.LookupGame("coin")
 	if err != nil {
 		return nil, err
 	}

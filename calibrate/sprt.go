@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/scenarios"
@@ -145,7 +144,7 @@ func sprtSetup(row SPRTRow) (sim.Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	entry, err := registry.Lookup(sc.Game)
+	entry, err := scenarios.LookupGame(sc.Game)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,6 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/pflag"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/scenarios"
@@ -183,7 +182,7 @@ func (o *benchOptions) cases(args []string) ([]benchCase, error) {
 			return nil, badInput("bench: --bots, --bot and --param belong to one game: add --game or a scenario")
 		}
 		sel = nil
-		for _, e := range registry.Entries() {
+		for _, e := range scenarios.Entries() {
 			sel = append(sel, []string{e.DefaultScenario})
 		}
 	}

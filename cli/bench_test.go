@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/registry"
+	"github.com/arenasim/arena/scenarios"
 )
 
 // The bench tests check the shape of the report and that every figure was
@@ -133,7 +133,7 @@ func TestBenchEveryGame(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	require.NoError(t, err)
-	entries := registry.Entries()
+	entries := scenarios.Entries()
 	require.Len(t, recs, 1+len(entries))
 	for i, e := range entries {
 		rec := recs[1+i]

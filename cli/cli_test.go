@@ -15,8 +15,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim/simtest"
 )
 
@@ -468,12 +468,12 @@ func TestLeague(t *testing.T) {
 // withRace lets the CLI play the toy game of sim/simtest, whose bot
 // "unlucky" makes the engine panic in turn 2.
 func withRace(t *testing.T) string {
-	t.Cleanup(func() { lookupGame = registry.Lookup })
-	lookupGame = func(name string) (registry.Entry, error) {
+	t.Cleanup(func() { lookupGame = scenarios.LookupGame })
+	lookupGame = func(name string) (scenarios.Entry, error) {
 		if name == "race" {
-			return registry.Entry{Game: simtest.Game()}, nil
+			return scenarios.Entry{Game: simtest.Game()}, nil
 		}
-		return registry.Lookup(name)
+		return scenarios.LookupGame(name)
 	}
 	path := filepath.Join(t.TempDir(), "race.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"game":"race","bots":["unlucky","step"],"games":4}`), 0o644))

@@ -13,7 +13,6 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
@@ -42,13 +41,13 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 	if len(args) > 2 {
 		return badInput("list: too many arguments %q (see arena help list)", args)
 	}
-	entries := registry.Entries()
+	entries := scenarios.Entries()
 	if len(args) == 2 {
-		e, err := registry.Lookup(args[1])
+		e, err := scenarios.LookupGame(args[1])
 		if err != nil {
 			return badInput("list %s: %v", kind, err)
 		}
-		entries = []registry.Entry{e}
+		entries = []scenarios.Entry{e}
 	}
 	var t *listing
 	switch kind {
@@ -327,7 +326,7 @@ func wrapCell(text string, width int) []string {
 }
 
 // gameKind tells a real game from a synthetic one, made up to test arena.
-func gameKind(e registry.Entry) string {
+func gameKind(e scenarios.Entry) string {
 	if e.Synthetic {
 		return "synthetic"
 	}
@@ -345,7 +344,7 @@ func describeArgs(params []sim.ParamSpec) string {
 }
 
 // gameInfo returns the listing of the game called name among entries.
-func gameInfo(entries []registry.Entry, name string) (sim.GameInfo, bool) {
+func gameInfo(entries []scenarios.Entry, name string) (sim.GameInfo, bool) {
 	for _, e := range entries {
 		if info := e.Game.Info(); info.Name == name {
 			return info, true

@@ -7,14 +7,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/registry"
+	"github.com/arenasim/arena/scenarios"
 )
 
 // TestListFitsEightyColumns checks every listing on an 80-column terminal:
 // no line is wider, none ends with a space.
 func TestListFitsEightyColumns(t *testing.T) {
 	runs := [][]string{{"list"}, {"list", "games"}, {"list", "bots"}, {"list", "scenarios"}, {"list", "params"}}
-	for _, e := range registry.Entries() {
+	for _, e := range scenarios.Entries() {
 		name := e.Game.Info().Name
 		runs = append(runs, []string{"list", "params", name}, []string{"list", "bots", name}, []string{"list", "scenarios", name})
 	}
@@ -39,7 +39,7 @@ func TestListWrapsWithoutLosingText(t *testing.T) {
 	// Wrapping may split a long token after a comma: compare without
 	// the whitespace.
 	words := strings.Join(strings.Fields(out), "")
-	for _, e := range registry.Entries() {
+	for _, e := range scenarios.Entries() {
 		for _, p := range e.Game.Info().Params {
 			// The doc may be cut between two columns' lines: check its
 			// words appear in order within the listing.

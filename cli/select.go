@@ -10,13 +10,12 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
 
 // lookupGame finds a game by name; tests replace it to play toy games.
-var lookupGame = registry.Lookup
+var lookupGame = scenarios.LookupGame
 
 // selection holds the flags run and play share: what to play.
 type selection struct {
@@ -99,7 +98,7 @@ func (s *selection) refuseEmpty(cmd string, args []string) error {
 // chosen is a resolved selection.
 type chosen struct {
 	scenario *scenarios.Scenario
-	entry    registry.Entry
+	entry    scenarios.Entry
 	params   sim.Params
 	origin   map[string]string // parameter → where its value came from
 	specs    []sim.BotSpec
@@ -213,7 +212,7 @@ func (s *selection) scenario(args []string) (*scenarios.Scenario, error) {
 		}
 		return scenarios.Load(entry.DefaultScenario)
 	}
-	return scenarios.Load(registry.DefaultScenario)
+	return scenarios.Load(scenarios.DefaultScenario)
 }
 
 // pickBots takes --bots then --bot, or the scenario's bots, or every bot of

@@ -295,7 +295,7 @@ func (r *Result) Describe() string {
 // Differs reports whether the file does not hold on today's engine.
 func (r *Result) Differs() bool { return r.Rules != "" || r.Turn >= 0 || r.Misfit != "" }
 
-// Lookup finds a game by name (registry.Lookup's game).
+// Lookup finds a game by name (scenarios.LookupGame's game).
 type Lookup func(game string) (sim.AnyGame, error)
 
 // setupOf configures today's engine as the golden header says, with no

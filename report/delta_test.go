@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arenasim/arena/golden"
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
@@ -30,7 +29,7 @@ func decode(t *testing.T, data []byte) any {
 // one a seat) with a trace and returns it as a golden match.
 func tracedMatch(t testing.TB, game string, m int) *golden.Match {
 	t.Helper()
-	e, err := registry.Lookup(game)
+	e, err := scenarios.LookupGame(game)
 	require.NoError(t, err)
 	sc, err := scenarios.Load(e.DefaultScenario)
 	require.NoError(t, err)
@@ -72,7 +71,7 @@ func tracedMatch(t testing.TB, game string, m int) *golden.Match {
 // game, the patch from one state to the next, sent through JSON as the
 // page gets it, turns the first into the second.
 func TestDiffThenApplyGivesTheNextState(t *testing.T) {
-	for _, e := range registry.Entries() {
+	for _, e := range scenarios.Entries() {
 		game := e.Game.Info().Name
 		t.Run(game, func(t *testing.T) {
 			m := tracedMatch(t, game, 1)
@@ -119,7 +118,7 @@ func TestDiffOfAnArray(t *testing.T) {
 // TestReplaysAreSmall: a Tron duel's trace repeats every trail every turn;
 // its replay carries what changed. The figure is logged per game.
 func TestReplaysAreSmall(t *testing.T) {
-	for _, e := range registry.Entries() {
+	for _, e := range scenarios.Entries() {
 		game := e.Game.Info().Name
 		m := tracedMatch(t, game, 0)
 		trace := 0

@@ -13,9 +13,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 	"github.com/arenasim/arena/tune"
 )
@@ -134,7 +134,7 @@ func TestReplayData(t *testing.T) {
 }
 
 func lookup(game string) (sim.AnyGame, error) {
-	e, err := registry.Lookup(game)
+	e, err := scenarios.LookupGame(game)
 	return e.Game, err
 }
 

@@ -1,6 +1,9 @@
-// Package scenarios holds named setups of arena — a game, its parameters,
-// the bots, the number of games and the master seed — as JSON files embedded
-// in the binary, and the strict loader that reads them and user files alike.
+// Package scenarios is what can be played: the registry that wires every
+// game to its bots (Entries, the one place that knows all engines and bots;
+// adding a game is one entry there), and named setups — a game, its
+// parameters, the bots, the number of games and the master seed — as JSON
+// files embedded in the binary, with the strict loader that reads them and
+// user files alike.
 package scenarios
 
 import (

@@ -7,7 +7,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/scenarios"
@@ -21,7 +20,7 @@ func setupScenario(t testing.TB, name string, candidate string) (*scenarios.Scen
 	t.Helper()
 	sc, err := scenarios.Load(name)
 	require.NoError(t, err)
-	e, err := registry.Lookup(sc.Game)
+	e, err := scenarios.LookupGame(sc.Game)
 	require.NoError(t, err)
 	bots, params := sc.Bots, sc.Params.Clone()
 	if params == nil {

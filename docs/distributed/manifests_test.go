@@ -24,7 +24,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/scenarios"
 )
 
@@ -500,7 +499,7 @@ func checkTournament(t *testing.T, args []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := registry.Lookup(sc.Game)
+	g, err := scenarios.LookupGame(sc.Game)
 	if err != nil {
 		t.Fatal(err)
 	}

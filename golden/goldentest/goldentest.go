@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/arenasim/arena/golden"
-	"github.com/arenasim/arena/registry"
+	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden traces of testdata/g
 
 // lookup finds the games of the golden traces in the registry.
 func lookup(game string) (sim.AnyGame, error) {
-	e, err := registry.Lookup(game)
+	e, err := scenarios.LookupGame(game)
 	return e.Game, err
 }
 

@@ -1,4 +1,4 @@
-package registry
+package scenarios
 
 import (
 	"context"
@@ -27,7 +27,7 @@ func BenchmarkRunnerTronStupid(b *testing.B) {
 }
 
 func benchmarkRunner(b *testing.B, workers int) {
-	e, err := Lookup("tron")
+	e, err := LookupGame("tron")
 	require.NoError(b, err)
 	st, err := e.Game.Setup(sim.Params{}, []sim.BotSpec{{Name: "stupid"}, {Name: "stupid"}})
 	require.NoError(b, err)

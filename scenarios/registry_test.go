@@ -1,4 +1,4 @@
-package registry
+package scenarios
 
 import (
 	"bytes"
@@ -19,16 +19,15 @@ import (
 	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
-	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 	"github.com/arenasim/arena/sim/simtest"
 )
 
-func TestLookup(t *testing.T) {
-	e, err := Lookup("tron")
+func TestLookupGame(t *testing.T) {
+	e, err := LookupGame("tron")
 	require.NoError(t, err)
 	require.Equal(t, "tron", e.Game.Info().Name)
-	_, err = Lookup("chess")
+	_, err = LookupGame("chess")
 	require.ErrorContains(t, err, `unknown game "chess" (known: tron`)
 }
 
@@ -36,10 +35,10 @@ func TestLookup(t *testing.T) {
 // game, valid parameters and valid bots, and that each game's default
 // scenario exists.
 func TestEveryScenarioSetsUp(t *testing.T) {
-	for _, name := range scenarios.Names() {
-		sc, err := scenarios.Load(name)
+	for _, name := range Names() {
+		sc, err := Load(name)
 		require.NoError(t, err, name)
-		e, err := Lookup(sc.Game)
+		e, err := LookupGame(sc.Game)
 		require.NoError(t, err, name)
 		bots, params := sc.Bots, sc.Params.Clone()
 		if sc.League != nil {
@@ -64,9 +63,9 @@ func TestEveryScenarioSetsUp(t *testing.T) {
 		require.NoError(t, err, name)
 	}
 	for _, e := range Entries() {
-		require.True(t, scenarios.Embedded(e.DefaultScenario), e.DefaultScenario)
+		require.True(t, Embedded(e.DefaultScenario), e.DefaultScenario)
 	}
-	require.True(t, scenarios.Embedded(DefaultScenario))
+	require.True(t, Embedded(DefaultScenario))
 }
 
 // panicker is a Tron bot that panics every turn.

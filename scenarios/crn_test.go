@@ -1,4 +1,4 @@
-package registry_test
+package scenarios_test
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
@@ -23,7 +22,7 @@ func TestCommonRandomNumbersOnARealBot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 800 matches of the strong Tron bot")
 	}
-	e, err := registry.Lookup("tron")
+	e, err := scenarios.LookupGame("tron")
 	require.NoError(t, err)
 	sc, err := scenarios.Load("tron/small")
 	require.NoError(t, err)

@@ -1,6 +1,4 @@
-// Package registry wires every game to its bots. It is the one place that
-// knows all engines and bots; adding a game is one entry here.
-package registry
+package scenarios
 
 import (
 	"fmt"
@@ -33,7 +31,9 @@ type Entry struct {
 	Synthetic bool
 }
 
-// Entries returns every game, in the order listings show them.
+// Entries returns every game, in the order listings show them. It is the
+// registry: the one place that knows all engines and bots, so that adding a
+// game is one entry here.
 func Entries() []Entry {
 	return []Entry{
 		{Game: tronGame(), DefaultScenario: "tron/duel"},
@@ -49,7 +49,7 @@ func Entries() []Entry {
 const DefaultScenario = "tron/duel"
 
 // Lookup returns the game called name.
-func Lookup(name string) (Entry, error) {
+func LookupGame(name string) (Entry, error) {
 	var names []string
 	for _, e := range Entries() {
 		if e.Game.Info().Name == name {

@@ -1,4 +1,4 @@
-package registry_test
+package scenarios_test
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/registry"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
@@ -31,7 +30,7 @@ func TestStrongArgumentsChangePlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays the strong bots")
 	}
-	for _, e := range registry.Entries() {
+	for _, e := range scenarios.Entries() {
 		info := e.Game.Info()
 		i := slices.IndexFunc(info.Bots, func(b sim.BotInfo) bool { return b.Name == "strong" })
 		if i < 0 {
