@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/arenasim/arena/report"
+	"github.com/arenasim/arena/scenarios"
 )
 
 // BenchmarkNewReplayTron measures the replay of a 538-turn Tron duel on
@@ -13,7 +14,7 @@ func BenchmarkNewReplayTron(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		if _, err := report.NewReplay("tron", m, lookup); err != nil {
+		if _, err := report.NewReplay("tron", m, scenarios.Game); err != nil {
 			b.Fatal(err)
 		}
 	}

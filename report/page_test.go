@@ -125,7 +125,7 @@ func TestRunPageDoesNotGrowWithMatches(t *testing.T) {
 // with every turn's patch, actions, scores and places.
 func TestReplayData(t *testing.T) {
 	m := tracedMatch(t, "vampires", 0)
-	r, err := report.NewReplay("vampires", m, lookup)
+	r, err := report.NewReplay("vampires", m, scenarios.Game)
 	require.NoError(t, err)
 	require.Len(t, r.Frames, len(m.Lines))
 	last := r.Frames[len(r.Frames)-1]
@@ -133,21 +133,16 @@ func TestReplayData(t *testing.T) {
 	checkGolden(t, "replay-vampires.json", r)
 }
 
-func lookup(game string) (sim.AnyGame, error) {
-	e, err := scenarios.LookupGame(game)
-	return e.Game, err
-}
-
 // TestReplayRefusesAnotherMatch: a trace whose states are not what its
 // actions give on today's engine is refused, with the turn.
 func TestReplayRefusesAnotherMatch(t *testing.T) {
 	m := tracedMatch(t, "sopra", 0)
 	m.Lines[3].Hash = "0000000000000000"
-	_, err := report.NewReplay("sopra", m, lookup)
+	_, err := report.NewReplay("sopra", m, scenarios.Game)
 	require.ErrorContains(t, err, "turn 3: the state replays to hash")
 	m = tracedMatch(t, "sopra", 0)
 	m.Header.Seed++
-	_, err = report.NewReplay("sopra", m, lookup)
+	_, err = report.NewReplay("sopra", m, scenarios.Game)
 	require.ErrorContains(t, err, "turn 0")
 }
 
@@ -204,7 +199,7 @@ func TestTuneData(t *testing.T) {
 func TestPageIsSelfContained(t *testing.T) {
 	h, recs := coinRecords(20)
 	m := tracedMatch(t, "tron", 0)
-	r, err := report.NewReplay("tron </script><b>", m, lookup)
+	r, err := report.NewReplay("tron </script><b>", m, scenarios.Game)
 	require.NoError(t, err)
 	page := &report.Page{Title: "a <title> & more", Version: "test", Run: runOf(t, h, recs, 10), Replays: []*report.Replay{r}}
 	var buf bytes.Buffer

@@ -60,6 +60,14 @@ func LookupGame(name string) (Entry, error) {
 	return Entry{}, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(names, ", "))
 }
 
+// Game returns the game called name. It is a golden.Lookup: the code that
+// replays records (golden traces, the report's viewers) is handed the games
+// rather than knowing the registry.
+func Game(name string) (sim.AnyGame, error) {
+	e, err := LookupGame(name)
+	return e.Game, err
+}
+
 // withBots gives a game its own bots, then the wire bots that every game
 // shares.
 func withBots[S, O, A any](g sim.Game[S, O, A], bots []sim.Bot[O, A]) sim.AnyGame {

@@ -11,6 +11,7 @@ import (
 	"github.com/arenasim/arena/engines/aquariom"
 	"github.com/arenasim/arena/golden"
 	"github.com/arenasim/arena/golden/goldentest"
+	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -18,7 +19,7 @@ import (
 // record) on today's engine: the recorded actions, no bot, so only a change
 // of the rules moves them (go test -update rewrites them after an intended
 // one; docs/rule-changes.md).
-func TestGolden(t *testing.T) { goldentest.Check(t, "testdata/golden") }
+func TestGolden(t *testing.T) { goldentest.Check(t, "testdata/golden", scenarios.Game) }
 
 // TestStatesReadBack: every state of the golden traces, with the initial
 // neutrals eaten in earlier steps that its trace tells (RebuildEaten),

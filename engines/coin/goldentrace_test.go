@@ -5,6 +5,7 @@ import (
 
 	"github.com/arenasim/arena/engines/coin"
 	"github.com/arenasim/arena/golden/goldentest"
+	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -12,7 +13,7 @@ import (
 // record) on today's engine: the recorded actions, no bot, so only a change
 // of the rules moves them (go test -update rewrites them after an intended
 // one; docs/rule-changes.md).
-func TestGolden(t *testing.T) { goldentest.Check(t, "testdata/golden") }
+func TestGolden(t *testing.T) { goldentest.Check(t, "testdata/golden", scenarios.Game) }
 
 // TestStatesReadBack: every state of the golden traces reads back to its
 // hash and its JSON.

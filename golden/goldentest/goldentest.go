@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/arenasim/arena/golden"
-	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -18,19 +17,14 @@ import (
 // goldentest: rewrite the golden traces from today's engine.
 var update = flag.Bool("update", false, "rewrite the golden traces of testdata/golden from today's engine")
 
-// lookup finds the games of the golden traces in the registry.
-func lookup(game string) (sim.AnyGame, error) {
-	e, err := scenarios.LookupGame(game)
-	return e.Game, err
-}
-
 // Check checks the golden files of each folder under dir (testdata/golden:
-// one folder per scenario), replaying their recorded actions on today's
+// one folder per scenario), finding their games with lookup (the registry's
+// scenarios.Game), replaying their recorded actions on today's
 // engine — no bot plays, so only a change of the rules moves them — and
 // fails t with the first divergent turn and its fields for each match that
 // differs; with go test -update, it rewrites them from today's engine
 // instead (docs/rule-changes.md).
-func Check(t *testing.T, dir string) {
+func Check(t *testing.T, dir string, lookup golden.Lookup) {
 	t.Helper()
 	folders, err := os.ReadDir(dir)
 	if err != nil {
