@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/arenasim/arena/golden"
+	"github.com/arenasim/arena/results/golden"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
 )

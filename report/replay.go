@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/arenasim/arena/golden"
+	"github.com/arenasim/arena/results/golden"
 	"github.com/arenasim/arena/sim"
 )
 

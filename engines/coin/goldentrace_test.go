@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/arenasim/arena/engines/coin"
-	"github.com/arenasim/arena/golden/goldentest"
+	"github.com/arenasim/arena/results/golden/goldentest"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )

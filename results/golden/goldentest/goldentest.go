@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/arenasim/arena/golden"
+	"github.com/arenasim/arena/results/golden"
 	"github.com/arenasim/arena/sim"
 )
 
