@@ -20,9 +20,9 @@ import (
 	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/results/golden"
+	"github.com/arenasim/arena/results/tune"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
-	"github.com/arenasim/arena/tune"
 )
 
 var reportCommand = &command{

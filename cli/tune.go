@@ -14,9 +14,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/results/tune"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
-	"github.com/arenasim/arena/tune"
 )
 
 var tuneCommand = &command{

@@ -15,9 +15,9 @@ import (
 
 	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/results/tune"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
-	"github.com/arenasim/arena/tune"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.json from today's code")

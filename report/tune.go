@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"github.com/arenasim/arena/tune"
+	"github.com/arenasim/arena/results/tune"
 )
 
 // Tune is the data of a tuning run's page. For SPSA: θ over the
