@@ -17,8 +17,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/arenasim/arena/bots/script"
-	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/results/report"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
 )

@@ -17,9 +17,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/results/golden"
+	"github.com/arenasim/arena/results/report"
 	"github.com/arenasim/arena/results/tune"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"

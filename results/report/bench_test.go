@@ -3,7 +3,7 @@ package report_test
 import (
 	"testing"
 
-	"github.com/arenasim/arena/report"
+	"github.com/arenasim/arena/results/report"
 	"github.com/arenasim/arena/scenarios"
 )
 

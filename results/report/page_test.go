@@ -13,8 +13,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/results/report"
 	"github.com/arenasim/arena/results/tune"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"

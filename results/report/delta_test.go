@@ -9,8 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/report"
 	"github.com/arenasim/arena/results/golden"
+	"github.com/arenasim/arena/results/report"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
