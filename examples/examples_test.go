@@ -18,7 +18,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/arenasim/arena/cli"
+	"github.com/arenasim/arena/cmd/arena/cli"
 )
 
 func TestExampleBotsPlayWithoutFaults(t *testing.T) {

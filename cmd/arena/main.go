@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"github.com/arenasim/arena/cli"
+	"github.com/arenasim/arena/cmd/arena/cli"
 )
 
 func main() { os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr)) }
