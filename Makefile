@@ -5,7 +5,8 @@ PKGS    ?= ./...
 BENCH   ?= .
 COUNT   ?= 1
 
-ENGINES ?= tron minibus vampires coin aquariom sopra
+# Every engine, from the folders of engines/: a new game needs no edit here.
+ENGINES ?= $(notdir $(patsubst %/,%,$(wildcard engines/*/)))
 
 .PHONY: help build test race bench lint fma run fuzz calibrate clean
 

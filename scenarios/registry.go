@@ -29,26 +29,35 @@ type Entry struct {
 	// whose outcomes are drawn from strengths the bots declare: listings
 	// tell it apart from the real games.
 	Synthetic bool
+	// BenchBots are the bots arena bench plays on the default scenario
+	// when none are given, where the scenario's own include a search that
+	// would measure the bot rather than the game and the runner; none: the
+	// scenario's bots.
+	BenchBots []string
 }
 
 // Entries returns every game, in the order listings show them. It is the
 // registry: the one place that knows all engines and bots, so that adding a
 // game is one entry here.
-func Entries() []Entry {
+func Entries() []Entry { return entries(WireBots()) }
+
+// entries is the registry with wire the bots every game shares (tests give
+// their own).
+func entries(wire []sim.WireBot) []Entry {
 	return []Entry{
-		{Game: tronGame(), DefaultScenario: "tron/duel"},
-		{Game: minibusGame(), DefaultScenario: "minibus/ffa4"},
-		{Game: vampiresGame(), DefaultScenario: "vampires/duel"},
-		{Game: aquariomGame(), DefaultScenario: "aquariom/duel"},
-		{Game: sopraGame(), DefaultScenario: "sopra/match"},
-		{Game: coinGame(), DefaultScenario: "coin/duel", Synthetic: true},
+		{Game: withBots(tron.Game(), trbots.Bots(), wire), DefaultScenario: "tron/duel", BenchBots: []string{"stupid", "stupid"}},
+		{Game: withBots(minibus.Game(), mbbots.Bots(), wire), DefaultScenario: "minibus/ffa4"},
+		{Game: withBots(vampires.Game(), vwbots.Bots(), wire), DefaultScenario: "vampires/duel", BenchBots: []string{"greedy", "greedy"}},
+		{Game: withBots(aquariom.Game(), aqbots.Bots(), wire), DefaultScenario: "aquariom/duel"},
+		{Game: withBots(sopra.Game(), sobots.Bots(), wire), DefaultScenario: "sopra/match"},
+		{Game: withBots(coin.Game(), cobots.Bots(), wire), DefaultScenario: "coin/duel", Synthetic: true},
 	}
 }
 
 // DefaultScenario is the scenario `arena run` plays when given nothing.
 const DefaultScenario = "tron/duel"
 
-// Lookup returns the game called name.
+// LookupGame returns the game called name.
 func LookupGame(name string) (Entry, error) {
 	var names []string
 	for _, e := range Entries() {
@@ -70,23 +79,11 @@ func Game(name string) (sim.AnyGame, error) {
 
 // withBots gives a game its own bots, then the wire bots that every game
 // shares.
-func withBots[S, O, A any](g sim.Game[S, O, A], bots []sim.Bot[O, A]) sim.AnyGame {
+func withBots[S, O, A any](g sim.Game[S, O, A], bots []sim.Bot[O, A], wire []sim.WireBot) sim.AnyGame {
 	g.Bots = bots
-	return sim.Erase(&g, WireBots()...)
+	return sim.Erase(&g, wire...)
 }
 
 // WireBots returns the bots defined once for every game, which play it
 // through its codec.
 func WireBots() []sim.WireBot { return []sim.WireBot{script.Bot(), external.Exec(), external.HTTP()} }
-
-func tronGame() sim.AnyGame { return withBots(tron.Game(), trbots.Bots()) }
-
-func minibusGame() sim.AnyGame { return withBots(minibus.Game(), mbbots.Bots()) }
-
-func vampiresGame() sim.AnyGame { return withBots(vampires.Game(), vwbots.Bots()) }
-
-func aquariomGame() sim.AnyGame { return withBots(aquariom.Game(), aqbots.Bots()) }
-
-func sopraGame() sim.AnyGame { return withBots(sopra.Game(), sobots.Bots()) }
-
-func coinGame() sim.AnyGame { return withBots(coin.Game(), cobots.Bots()) }

@@ -11,12 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	trbots "github.com/arenasim/arena/bots/tron"
-	"github.com/arenasim/arena/engines/aquariom"
-	"github.com/arenasim/arena/engines/coin"
-	"github.com/arenasim/arena/engines/minibus"
-	"github.com/arenasim/arena/engines/sopra"
 	"github.com/arenasim/arena/engines/tron"
-	"github.com/arenasim/arena/engines/vampires"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
@@ -120,13 +115,8 @@ func TestEveryGameHasWireForms(t *testing.T) {
 	bot := sim.WireBot{Name: "probe", Prepare: func(sim.Params, sim.WireGame) (func() sim.WirePlayer, error) {
 		return func() sim.WirePlayer { return probe{&seen} }, nil
 	}}
-	games := []sim.AnyGame{
-		probed(tron.Game(), bot), probed(minibus.Game(), bot), probed(vampires.Game(), bot),
-		probed(aquariom.Game(), bot), probed(sopra.Game(), bot), probed(coin.Game(), bot),
-	}
-	require.Len(t, games, len(Entries()), "one per game")
-	for _, g := range games {
-		name := g.Info().Name
+	for _, e := range entries([]sim.WireBot{bot}) {
+		g, name := e.Game, e.Game.Info().Name
 		seen = nil
 		st, err := g.SetupSeats(2, sim.Params{}, simtest.Specs(t, "probe", "probe"))
 		require.NoError(t, err, name)
@@ -138,11 +128,6 @@ func TestEveryGameHasWireForms(t *testing.T) {
 			require.NoError(t, json.Unmarshal(obs, &v), "%s: %s", name, obs)
 		}
 	}
-}
-
-// probed is a game with the probe as its one wire bot.
-func probed[S, O, A any](g sim.Game[S, O, A], probe sim.WireBot) sim.AnyGame {
-	return sim.Erase(&g, probe)
 }
 
 // TestBotArgumentScales: every bot argument on a log scale can be tuned

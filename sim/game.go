@@ -29,6 +29,9 @@ type Game[S, O, A any] struct {
 	// Map, when set, lets a file give a group of parameters at once (see
 	// MapLayer).
 	Map *MapLayer
+	// TurnWords is what the game calls one of its turns and many, where
+	// it is not "turn" and "turns" (Vampires counts plies).
+	TurnWords [2]string
 }
 
 // MapLayer is a game's map files: a file that gives every parameter of a
@@ -75,6 +78,21 @@ type GameInfo struct {
 	Params  []ParamSpec
 	Bots    []BotInfo
 	Map     *MapLayer // nil when the game has no map files
+	// TurnWords is what the game calls a turn and turns; see TurnWord.
+	TurnWords [2]string
+}
+
+// TurnWord returns the word for n of the game's turns: "turn" or "turns",
+// or the game's own word (Vampires: "ply", "plies").
+func (i GameInfo) TurnWord(n int) string {
+	w := i.TurnWords
+	if w[0] == "" {
+		w = [2]string{"turn", "turns"}
+	}
+	if n == 1 {
+		return w[0]
+	}
+	return w[1]
 }
 
 // BotInfo describes a bot for listings.
@@ -150,7 +168,7 @@ type erased[S, O, A any] struct {
 }
 
 func (e erased[S, O, A]) Info() GameInfo {
-	info := GameInfo{Name: e.g.Name, Summary: e.g.Summary, Params: e.g.Params, Map: e.g.Map}
+	info := GameInfo{Name: e.g.Name, Summary: e.g.Summary, Params: e.g.Params, Map: e.g.Map, TurnWords: e.g.TurnWords}
 	for _, b := range e.g.Bots {
 		info.Bots = append(info.Bots, BotInfo{Name: b.Name, Summary: b.Summary, Params: b.Params})
 	}

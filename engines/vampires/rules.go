@@ -181,6 +181,8 @@ func Game() sim.Game[State, View, Ply] {
 		Version: Version,
 		Params:  Params,
 		New:     sim.Configure[State, View, Ply](New),
+		// A turn is one species' move: the course calls it a ply.
+		TurnWords: [2]string{"ply", "plies"},
 		Codec: sim.Codec[View, Ply]{
 			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
 			Parse: ParsePly,

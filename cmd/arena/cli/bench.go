@@ -68,14 +68,6 @@ longer --time, and compare figures from one machine only.`,
 // all the games on two worker counts to take a few seconds.
 const defaultBenchTime = 1500 * time.Millisecond
 
-// benchBots are the bots bench plays when none are given, by game, where
-// the scenario's own include a search that would measure the bot rather
-// than the game and the runner. A game not listed plays its scenario's bots.
-var benchBots = map[string][]string{
-	"tron":     {"stupid", "stupid"},
-	"vampires": {"greedy", "greedy"},
-}
-
 type benchOptions struct {
 	sel    selection
 	time   time.Duration
@@ -192,7 +184,7 @@ func (o *benchOptions) cases(args []string) ([]benchCase, error) {
 		if err != nil {
 			return nil, err
 		}
-		if bots, ok := benchBots[c.scenario.Game]; ok && !c.flagBots {
+		if bots := benchBots(c.scenario.Game); bots != nil && !c.flagBots {
 			c.specs, c.specFrom, c.botsFrom = nil, nil, "bench's "+c.scenario.Game+" bots"
 			for _, name := range bots {
 				c.specs = append(c.specs, sim.BotSpec{Name: name})
@@ -468,4 +460,11 @@ func sigFormat(v float64) string {
 		return strconv.FormatFloat(v, 'f', 2, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+// benchBots returns the bots bench plays on game when none are given (its
+// registry entry's BenchBots), or nil for the scenario's own.
+func benchBots(game string) []string {
+	e, _ := lookupGame(game)
+	return e.BenchBots
 }

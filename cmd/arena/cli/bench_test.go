@@ -139,7 +139,7 @@ func TestBenchEveryGame(t *testing.T) {
 		rec := recs[1+i]
 		require.Equal(t, e.DefaultScenario, rec[0])
 		require.Equal(t, e.Game.Info().Name, rec[1])
-		if bots, ok := benchBots[rec[1]]; ok {
+		if bots := e.BenchBots; bots != nil {
 			require.Equal(t, bots[0], strings.Split(rec[2], ",")[0], "bench's %s bots", rec[1])
 		}
 		require.NotEqual(t, "0", rec[4], "%s: no match finished", rec[0])

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/scenarios"
 )
 
 // The browser tests open the pages arena writes in headless Chromium and
@@ -96,21 +98,37 @@ func jsNum(x float64) string {
 	return strconv.FormatFloat(x, 'f', 1, 64)
 }
 
-// TestBrowserViewerOfEachGame: arena play --html of one match of each game,
-// stepped to its last turn, shows the match's final scores and places.
+// shorterMatches are the arguments of the browser tests' match of a game
+// whose default scenario plays long; any other game plays its default
+// scenario.
+var shorterMatches = map[string][]string{
+	"tron":     {"tron/small", "--bots", "strong,straight"},
+	"minibus":  {"minibus/ffa4", "--param", "max_turns=150"},
+	"vampires": {"vampires/duel", "--bots", "strong,random"},
+	"aquariom": {"aquariom/duel600", "--param", "nb_turns=150"},
+}
+
+// TestBrowserViewerOfEachGame: arena play --html of one match of each game
+// (every game of the registry but the synthetic ones), stepped to its last
+// turn, shows the match's final scores and places.
 func TestBrowserViewerOfEachGame(t *testing.T) {
 	chromium(t)
 	dir := t.TempDir()
-	for _, tc := range []struct {
+	type match struct {
 		game string
 		args []string
-	}{
-		{"tron", []string{"tron/small", "--bots", "strong,straight"}},
-		{"minibus", []string{"minibus/ffa4", "--param", "max_turns=150"}},
-		{"vampires", []string{"vampires/duel", "--bots", "strong,random"}},
-		{"aquariom", []string{"aquariom/duel600", "--param", "nb_turns=150"}},
-		{"sopra", []string{"sopra/match"}},
-	} {
+	}
+	var matches []match
+	for _, e := range scenarios.Entries() {
+		if name := e.Game.Info().Name; !e.Synthetic {
+			args, ok := shorterMatches[name]
+			if !ok {
+				args = []string{e.DefaultScenario}
+			}
+			matches = append(matches, match{name, args})
+		}
+	}
+	for _, tc := range matches {
 		t.Run(tc.game, func(t *testing.T) {
 			page := filepath.Join(dir, tc.game+".html")
 			out := filepath.Join(dir, tc.game+".jsonl")

@@ -473,22 +473,13 @@ func printOutcome(env *env, rec *results.Record) error {
 	return nil
 }
 
-// turnWords names what a game counts as its turns where it is not "turn":
-// Vampires counts plies, one species' move each. Neither sim nor the
-// registry knows a game's unit of play, so the names live here.
-var turnWords = map[string][2]string{
-	"vampires": {"ply", "plies"},
-}
-
 // turnWord returns the word for n turns of game: "turn" or "turns", or the
-// game's own word.
+// game's own word (sim.GameInfo.TurnWord).
 func turnWord(game string, n int) string {
-	w, ok := turnWords[game]
-	if !ok {
-		w = [2]string{"turn", "turns"}
+	e, _ := lookupGame(game) // an unknown game counts in turns
+	var info sim.GameInfo
+	if e.Game != nil {
+		info = e.Game.Info()
 	}
-	if n == 1 {
-		return w[0]
-	}
-	return w[1]
+	return info.TurnWord(n)
 }
