@@ -18,7 +18,7 @@ build: ## build the arena binary into ./arena
 
 test: ## run every test (the browser tests need chromium: apt-get install chromium)
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 || \
-		echo "note: no chromium here, so the browser tests (cli TestBrowser*) are skipped; apt-get install chromium runs them"
+		echo "note: no chromium here, so the browser tests (cmd/arena/cli TestBrowser*) are skipped; apt-get install chromium runs them"
 	$(GO) test -count=$(COUNT) $(PKGS)
 
 race: ## run the tests under the race detector (long strength tests skipped)
