@@ -198,9 +198,11 @@ func (p *Strong) travel(me minibus.PlayerInfo, x1, y1, x2, y2 int) int {
 
 // route decides what bus id does this turn. A bus on its way goes on. At
 // its destination it unloads while it has passengers for the station and
-// loads while some wait there (both are sure fares); otherwise it leaves
-// for the first stop of the best plan, unless waiting for passengers to
-// appear there is worth more.
+// loads while some wait there and it has a free seat, whatever other buses
+// head there: both are sure fares, and a bus standing at a station loads
+// before any bus still on its way. Otherwise it leaves for the first stop
+// of the best plan, unless waiting for passengers to appear there is worth
+// more.
 func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 	b := v.Bus(id)
 	if !v.AtDestination(id) {
@@ -216,7 +218,7 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 		p.plan[d]++
 	}
 	free := b.Seats() - b.Riders
-	if p.plan[here] > 0 || (free > 0 && float64(st.Waiting) > p.claimed[here]) {
+	if p.plan[here] > 0 || (free > 0 && st.Waiting > 0) {
 		p.claimed[here] += float64(free)
 		return
 	}
