@@ -79,14 +79,14 @@ type Strong struct {
 	bound    [minibus.MaxStations][minibus.MaxStations]int
 
 	// The income and the buses' time.
-	lastMoney int   // money seen last turn
-	spent     int   // money spent by last turn's commands
-	income    ema   // money earned per turn
-	moving    ema   // share of the buses' turns spent moving
-	full      ema   // share of departures with every seat taken
-	own       []int // its buses' ids
-	seen      int   // bus ids below this are known
-	claimed   [minibus.MaxStations]float64
+	lastMoney int                          // money seen last turn
+	spent     int                          // money spent by last turn's commands
+	income    ema                          // money earned per turn
+	moving    ema                          // share of the buses' turns spent moving
+	full      ema                          // share of departures with every seat taken
+	own       []int                        // its buses' ids
+	seen      int                          // bus ids below this are known
+	dest      []int                        // every bus's destination, ours as routed this turn
 	plan      [minibus.MaxStations]float64 // scratch: riders bound for each station
 }
 
@@ -109,8 +109,7 @@ func (e *ema) value(def float64) float64 {
 
 // Reset forgets the last match.
 func (p *Strong) Reset(m sim.MatchInfo, _ *rand.Rand) {
-	own := p.own[:0]
-	*p = Strong{args: p.args, seat: m.Seat, fresh: true, line: p.line, own: own}
+	*p = Strong{args: p.args, seat: m.Seat, fresh: true, line: p.line, own: p.own[:0], dest: p.dest[:0]}
 }
 
 // Act plays one turn.
@@ -122,7 +121,7 @@ func (p *Strong) Act(v *minibus.View) (minibus.Action, error) {
 	}
 	p.observe(v, me)
 	money := me.Money
-	p.claim(v)
+	p.headings(v)
 	for _, id := range p.own {
 		p.route(v, me, id)
 	}
@@ -175,18 +174,56 @@ func (p *Strong) share(i, j, n int) float64 {
 	return (float64(p.bound[i][j]) + 1/float64(n-1)) / (float64(p.appeared[i]) + 1)
 }
 
-// claim counts, for every station, the passengers other buses will take
-// before or as ours get there: every bus heading there, its free seats,
-// ours included.
-func (p *Strong) claim(v *minibus.View) {
-	clear(p.claimed[:])
+// headings notes, for every bus, the station it heads to: its
+// destination, or for ours the one route chose this turn.
+func (p *Strong) headings(v *minibus.View) {
+	p.dest = p.dest[:0]
 	for id := range v.Buses() {
-		b := v.Bus(id)
-		if b.Destroyed || (b.Owner == p.seat && v.AtDestination(id)) {
+		p.dest = append(p.dest, v.Bus(id).Dest)
+	}
+}
+
+// taken returns how many of station d's passengers the other buses will
+// take before a bus arriving in t turns can: those that get there first,
+// each with its free seats, and half of those that get there in the same
+// turn (they board together). A bus that arrives later takes nothing from
+// it: counting it too makes every queue look taken in a crowded game.
+func (p *Strong) taken(v *minibus.View, d, self int, t float64) float64 {
+	st := v.Station(d)
+	sum := 0.0
+	for id, dest := range p.dest {
+		if dest != d || id == self {
 			continue
 		}
-		p.claimed[b.Dest] += float64(b.Seats() - b.Riders)
+		b := v.Bus(id)
+		if b.Destroyed {
+			continue
+		}
+		free := float64(b.Seats() - b.Riders)
+		if free <= 0 {
+			continue
+		}
+		// It drops its riders bound there before it loads.
+		eta := float64(p.travel(v.Player(b.Owner), b.X, b.Y, st.X, st.Y)) + turnsFor(float64(p.ridersFor(v, id, d)))
+		switch {
+		case eta < t:
+			sum += free
+		case eta == t:
+			sum += free / 2
+		}
 	}
+	return sum
+}
+
+// ridersFor returns how many of bus id's riders are bound for station d.
+func (p *Strong) ridersFor(v *minibus.View, id, d int) int {
+	n := 0
+	for k := range v.Bus(id).Riders {
+		if _, to := v.Trip(v.RiderAt(id, k)); to == d {
+			n++
+		}
+	}
+	return n
 }
 
 // travel returns the turns a bus of the player takes from one point to
@@ -209,7 +246,6 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 		return
 	}
 	here := b.Dest
-	st := v.Station(here)
 	for i := range p.plan {
 		p.plan[i] = 0
 	}
@@ -218,14 +254,12 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 		p.plan[d]++
 	}
 	free := b.Seats() - b.Riders
-	if p.plan[here] > 0 || (free > 0 && st.Waiting > 0) {
-		p.claimed[here] += float64(free)
+	if p.plan[here] > 0 || (free > 0 && v.Station(here).Waiting > 0) {
 		return
 	}
-	best, score := p.bestStop(v, me, b)
+	best, score := p.bestStop(v, me, b, id, here)
 	fare := float64(me.Fare())
 	if free > 0 && score < float64(p.args.Wait*fare)*p.rate(here) {
-		p.claimed[here] += float64(free)
 		return // better to wait for passengers here
 	}
 	if best < 0 {
@@ -237,33 +271,33 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 		p.full.add(0, p.sampleWeight())
 	}
 	p.line.Destination(id, best)
-	p.claimed[best] += float64(b.Seats()) - (float64(b.Riders) - p.plan[best])
+	p.dest[id] = best
 }
 
 // sampleWeight is the weight of the newest sample in the running averages.
 func (p *Strong) sampleWeight() float64 { return 1 / float64(p.args.Memory) }
 
-// bestStop returns the station the bus should head to and the value a
-// turn of the best plan through it: a plan is one or two stops, d then e.
-// At each stop the bus drops its passengers bound there, a fare each, then
-// takes whoever waits, up to its free seats: the waiting passengers not
-// claimed by other buses plus those expected to appear meanwhile, whose
-// destinations follow the demand model. Those taken at d and not dropped
+// bestStop returns the station bus id, standing at station from, should
+// head to and the value a turn of the best plan through it: a plan is one
+// or two stops, d then e. At each stop the bus drops its passengers bound
+// there, a fare each, then takes whoever waits, up to its free seats: the
+// passengers waiting or expected to appear by then, less those the buses
+// that get there first take; their destinations follow the demand model. Those taken at d and not dropped
 // at e are worth a part of a fare. A plan's value is over the turns it
 // takes: driving, unloading, loading.
-func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusInfo) (best int, score float64) {
+func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusInfo, id, from int) (best int, score float64) {
 	n := v.Stations()
 	fare := float64(me.Fare())
 	free := float64(b.Seats() - b.Riders)
 	best, score = -1, -1.0
 	for d := range n {
-		if d == b.Dest {
+		if d == from {
 			continue
 		}
 		sd := v.Station(d)
 		drop1 := p.plan[d]
 		time1 := float64(p.travel(me, b.X, b.Y, sd.X, sd.Y)) + turnsFor(drop1)
-		pick1 := p.available(v, d, time1, free+drop1)
+		pick1 := p.available(v, d, id, time1, free+drop1)
 		time1 += turnsFor(pick1)
 		// A passenger still on board at the plan's end is worth Residual
 		// fares: it will pay later, for more driving.
@@ -275,7 +309,7 @@ func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusI
 			}
 			se := v.Station(e)
 			drop2 := p.plan[e]
-			if e == b.Dest {
+			if e == from {
 				drop2 = 0 // nobody on board is bound for the station it leaves
 			}
 			later := float64(pick1 * p.share(d, e, n))
@@ -290,13 +324,13 @@ func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusI
 	return best, score
 }
 
-// available returns how many passengers a bus arriving at station d in t
+// available returns how many passengers bus id arriving at station d in t
 // turns can expect to take, at most free: those waiting and those to
-// appear by then, up to the station's capacity, less the seats of the
-// other buses heading there.
-func (p *Strong) available(v *minibus.View, d int, t, free float64) float64 {
+// appear by then, up to the station's capacity, less those the other
+// buses take first.
+func (p *Strong) available(v *minibus.View, d, id int, t, free float64) float64 {
 	st := v.Station(d)
-	expect := min(float64(st.Capacity), float64(st.Waiting)+float64(p.rate(d)*t)) - p.claimed[d]
+	expect := min(float64(st.Capacity), float64(st.Waiting)+float64(p.rate(d)*t)) - p.taken(v, d, id, t)
 	return max(0, min(free, expect))
 }
 
@@ -410,7 +444,7 @@ func (p *Strong) busStation(v *minibus.View) int {
 	best, most := -1, -1e18
 	for i := range v.Stations() {
 		st := v.Station(i)
-		if w := float64(st.Waiting) - p.claimed[i] + p.rate(i); w > most {
+		if w := float64(st.Waiting) - p.taken(v, i, -1, 0) + p.rate(i); w > most {
 			best, most = i, w
 		}
 	}
