@@ -233,19 +233,16 @@ func (p *Strong) travel(me minibus.PlayerInfo, x1, y1, x2, y2 int) int {
 	return (minibus.Distance(x1, y1, x2, y2) + s - 1) / s
 }
 
-// route decides what bus id does this turn. A bus on its way goes on. At
-// its destination it unloads while it has passengers for the station and
-// loads while some wait there and it has a free seat, whatever other buses
-// head there: both are sure fares, and a bus standing at a station loads
-// before any bus still on its way. Otherwise it leaves for the first stop
-// of the best plan, unless waiting for passengers to appear there is worth
-// more.
+// route decides what bus id does this turn. At its destination it unloads
+// while it has passengers for the station and loads while some wait there
+// and it has a free seat, whatever other buses head there: both are sure
+// fares, and a bus standing at a station loads before any bus still on its
+// way. Otherwise it heads for the first stop of the best plan, unless
+// waiting for passengers to appear where it stands is worth more. A bus on
+// its way is routed again every turn: the queue it heads for may have been
+// taken, or a nearer one may have formed.
 func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 	b := v.Bus(id)
-	if !v.AtDestination(id) {
-		return
-	}
-	here := b.Dest
 	for i := range p.plan {
 		p.plan[i] = 0
 	}
@@ -254,21 +251,27 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 		p.plan[d]++
 	}
 	free := b.Seats() - b.Riders
-	if p.plan[here] > 0 || (free > 0 && v.Station(here).Waiting > 0) {
-		return
+	from := -1 // the station it stands at
+	if v.AtDestination(id) {
+		from = b.Dest
+		if p.plan[from] > 0 || (free > 0 && v.Station(from).Waiting > 0) {
+			return
+		}
 	}
-	best, score := p.bestStop(v, me, b, id, here)
+	best, score := p.bestStop(v, me, b, id, from)
 	fare := float64(me.Fare())
-	if free > 0 && score < float64(p.args.Wait*fare)*p.rate(here) {
+	if from >= 0 && free > 0 && score < float64(p.args.Wait*fare)*p.rate(from) {
 		return // better to wait for passengers here
 	}
-	if best < 0 {
+	if best < 0 || best == b.Dest {
 		return
 	}
-	if free == 0 {
-		p.full.add(1, p.sampleWeight())
-	} else {
-		p.full.add(0, p.sampleWeight())
+	if from >= 0 {
+		if free == 0 {
+			p.full.add(1, p.sampleWeight())
+		} else {
+			p.full.add(0, p.sampleWeight())
+		}
 	}
 	p.line.Destination(id, best)
 	p.dest[id] = best
@@ -277,8 +280,8 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 // sampleWeight is the weight of the newest sample in the running averages.
 func (p *Strong) sampleWeight() float64 { return 1 / float64(p.args.Memory) }
 
-// bestStop returns the station bus id, standing at station from, should
-// head to and the value a turn of the best plan through it: a plan is one
+// bestStop returns the station bus id, standing at station from (-1 on
+// its way), should head to and the value a turn of the best plan through it: a plan is one
 // or two stops, d then e. At each stop the bus drops its passengers bound
 // there, a fare each, then takes whoever waits, up to its free seats: the
 // passengers waiting or expected to appear by then, less those the buses
