@@ -12,7 +12,7 @@ import (
 var StrongParams = []sim.ParamSpec{
 	sim.IntParam("memory", 40, 1, 500, "turns its running averages (income, time spent moving, full departures) weigh").Log(),
 	sim.FloatParam("residual", "0.3", 0, 1, "what a passenger still on board at the end of a two-stop plan is worth, in fares"),
-	sim.FloatParam("wait", "0.5", 0, 4, "a bus with free seats stays at its station while the best plan earns less than this share of the fares expected to appear there in a turn"),
+	sim.FloatParam("wait", "1", 0, 4, "an empty bus stays at its station while the best plan earns less than this share of what the passengers expected to appear there in a turn are worth to it (residual fares each, shared with the other empty buses there)"),
 	sim.FloatParam("bus_yield", "0.8", 0, 4, "what one more bus is expected to deliver, as a share of what each bus delivers now"),
 	sim.FloatParam("car_yield", "0.6", 0, 4, "share of the passengers left behind by full departures that one more car, or UPDATESB, is expected to carry"),
 }
@@ -46,7 +46,7 @@ func strongBot() sim.Bot[minibus.View, minibus.Action] {
 // DefaultStrongConfig returns the arguments the strong bot uses when none
 // are given.
 func DefaultStrongConfig() StrongConfig {
-	return StrongConfig{Memory: 40, Residual: 0.3, Wait: 0.5, BusYield: 0.8, CarYield: 0.6}
+	return StrongConfig{Memory: 40, Residual: 0.3, Wait: 1, BusYield: 0.8, CarYield: 0.6}
 }
 
 // NewStrong returns a strong player with the given arguments.
@@ -241,6 +241,10 @@ func (p *Strong) travel(me minibus.PlayerInfo, x1, y1, x2, y2 int) int {
 // waiting for passengers to appear where it stands is worth more. A bus on
 // its way is routed again every turn: the queue it heads for may have been
 // taken, or a nearer one may have formed.
+//
+// Only an empty bus waits: the fares of a bus's riders are due, and a
+// queue that may form is no reason to hold them (with a patience of a few
+// turns for them instead, the play was the same).
 func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 	b := v.Bus(id)
 	for i := range p.plan {
@@ -260,7 +264,7 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 	}
 	best, score := p.bestStop(v, me, b, id, from)
 	fare := float64(me.Fare())
-	if from >= 0 && free > 0 && score < float64(p.args.Wait*fare)*p.rate(from) {
+	if from >= 0 && b.Riders == 0 && score < p.waitValue(v, from, fare) {
 		return // better to wait for passengers here
 	}
 	if best < 0 || best == b.Dest {
@@ -275,6 +279,21 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 	}
 	p.line.Destination(id, best)
 	p.dest[id] = best
+}
+
+// waitValue returns what a turn of an empty bus waiting at station from
+// is worth, in the plans' terms: the passengers expected to appear there
+// in a turn, each worth Residual fares as a passenger picked up is, shared
+// with the other empty buses standing there (the emptiest bus boards
+// first, ties drawn at random), times Wait.
+func (p *Strong) waitValue(v *minibus.View, from int, fare float64) float64 {
+	rivals := 0
+	for id, dest := range p.dest {
+		if dest == from && v.AtDestination(id) && v.Bus(id).Riders == 0 {
+			rivals++ // the waiting bus itself included
+		}
+	}
+	return float64(p.args.Wait*p.args.Residual) * float64(fare*p.rate(from)) / float64(max(rivals, 1))
 }
 
 // sampleWeight is the weight of the newest sample in the running averages.
