@@ -86,7 +86,7 @@ type Strong struct {
 	full      ema                          // share of departures with every seat taken
 	own       []int                        // its buses' ids
 	seen      int                          // bus ids below this are known
-	dest      []int                        // every bus's destination, ours as routed this turn
+	heads     []heading                    // every bus's, ours as routed this turn
 	plan      [minibus.MaxStations]float64 // scratch: riders bound for each station
 }
 
@@ -109,7 +109,7 @@ func (e *ema) value(def float64) float64 {
 
 // Reset forgets the last match.
 func (p *Strong) Reset(m sim.MatchInfo, _ *rand.Rand) {
-	*p = Strong{args: p.args, seat: m.Seat, fresh: true, line: p.line, own: p.own[:0], dest: p.dest[:0]}
+	*p = Strong{args: p.args, seat: m.Seat, fresh: true, line: p.line, own: p.own[:0], heads: p.heads[:0]}
 }
 
 // Act plays one turn.
@@ -174,13 +174,39 @@ func (p *Strong) share(i, j, n int) float64 {
 	return (float64(p.bound[i][j]) + 1/float64(n-1)) / (float64(p.appeared[i]) + 1)
 }
 
-// headings notes, for every bus, the station it heads to: its
-// destination, or for ours the one route chose this turn.
+// heading is where a bus is headed and how it will load there.
+type heading struct {
+	dest   int     // the station it heads to; -1 for a destroyed bus
+	eta    float64 // turns until it loads there: driving, then dropping riders bound there
+	free   float64 // its free seats
+	empty  bool    // nobody on board
+	loader bool    // standing at its destination, loading or unloading
+}
+
+// headings notes, for every bus, where it heads and when it loads there:
+// its destination, or for ours the one route chose this turn (see head).
 func (p *Strong) headings(v *minibus.View) {
-	p.dest = p.dest[:0]
+	p.heads = p.heads[:0]
 	for id := range v.Buses() {
-		p.dest = append(p.dest, v.Bus(id).Dest)
+		p.heads = append(p.heads, heading{dest: -1})
+		if b := v.Bus(id); !b.Destroyed {
+			p.head(v, id, b.Dest)
+			p.heads[id].loader = v.AtDestination(id)
+		}
 	}
+}
+
+// head notes that bus id heads to station d.
+func (p *Strong) head(v *minibus.View, id, d int) {
+	b, st := v.Bus(id), v.Station(d)
+	drops := 0
+	for k := range b.Riders {
+		if _, to := v.Trip(v.RiderAt(id, k)); to == d {
+			drops++
+		}
+	}
+	p.heads[id] = heading{dest: d, free: float64(b.Seats() - b.Riders), empty: b.Riders == 0,
+		eta: float64(p.travel(v.Player(b.Owner), b.X, b.Y, st.X, st.Y)) + turnsFor(float64(drops))}
 }
 
 // taken returns how many of station d's passengers the other buses will
@@ -188,42 +214,18 @@ func (p *Strong) headings(v *minibus.View) {
 // each with its free seats, and half of those that get there in the same
 // turn (they board together). A bus that arrives later takes nothing from
 // it: counting it too makes every queue look taken in a crowded game.
-func (p *Strong) taken(v *minibus.View, d, self int, t float64) float64 {
-	st := v.Station(d)
+func (p *Strong) taken(d, self int, t float64) float64 {
 	sum := 0.0
-	for id, dest := range p.dest {
-		if dest != d || id == self {
-			continue
-		}
-		b := v.Bus(id)
-		if b.Destroyed {
-			continue
-		}
-		free := float64(b.Seats() - b.Riders)
-		if free <= 0 {
-			continue
-		}
-		// It drops its riders bound there before it loads.
-		eta := float64(p.travel(v.Player(b.Owner), b.X, b.Y, st.X, st.Y)) + turnsFor(float64(p.ridersFor(v, id, d)))
+	for id, h := range p.heads {
 		switch {
-		case eta < t:
-			sum += free
-		case eta == t:
-			sum += free / 2
+		case h.dest != d || id == self:
+		case h.eta < t:
+			sum += h.free
+		case h.eta == t:
+			sum += h.free / 2
 		}
 	}
 	return sum
-}
-
-// ridersFor returns how many of bus id's riders are bound for station d.
-func (p *Strong) ridersFor(v *minibus.View, id, d int) int {
-	n := 0
-	for k := range v.Bus(id).Riders {
-		if _, to := v.Trip(v.RiderAt(id, k)); to == d {
-			n++
-		}
-	}
-	return n
 }
 
 // travel returns the turns a bus of the player takes from one point to
@@ -264,7 +266,7 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 	}
 	best, score := p.bestStop(v, me, b, id, from)
 	fare := float64(me.Fare())
-	if from >= 0 && b.Riders == 0 && score < p.waitValue(v, from, fare) {
+	if from >= 0 && b.Riders == 0 && score < p.waitValue(from, fare) {
 		return // better to wait for passengers here
 	}
 	if best < 0 || best == b.Dest {
@@ -278,7 +280,7 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 		}
 	}
 	p.line.Destination(id, best)
-	p.dest[id] = best
+	p.head(v, id, best)
 }
 
 // waitValue returns what a turn of an empty bus waiting at station from
@@ -286,10 +288,10 @@ func (p *Strong) route(v *minibus.View, me minibus.PlayerInfo, id int) {
 // in a turn, each worth Residual fares as a passenger picked up is, shared
 // with the other empty buses standing there (the emptiest bus boards
 // first, ties drawn at random), times Wait.
-func (p *Strong) waitValue(v *minibus.View, from int, fare float64) float64 {
+func (p *Strong) waitValue(from int, fare float64) float64 {
 	rivals := 0
-	for id, dest := range p.dest {
-		if dest == from && v.AtDestination(id) && v.Bus(id).Riders == 0 {
+	for _, h := range p.heads {
+		if h.dest == from && h.loader && h.empty {
 			rivals++ // the waiting bus itself included
 		}
 	}
@@ -352,7 +354,7 @@ func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusI
 // buses take first.
 func (p *Strong) available(v *minibus.View, d, id int, t, free float64) float64 {
 	st := v.Station(d)
-	expect := min(float64(st.Capacity), float64(st.Waiting)+float64(p.rate(d)*t)) - p.taken(v, d, id, t)
+	expect := min(float64(st.Capacity), float64(st.Waiting)+float64(p.rate(d)*t)) - p.taken(d, id, t)
 	return max(0, min(free, expect))
 }
 
@@ -466,7 +468,7 @@ func (p *Strong) busStation(v *minibus.View) int {
 	best, most := -1, -1e18
 	for i := range v.Stations() {
 		st := v.Station(i)
-		if w := float64(st.Waiting) - p.taken(v, i, -1, 0) + p.rate(i); w > most {
+		if w := float64(st.Waiting) - p.taken(i, -1, 0) + p.rate(i); w > most {
 			best, most = i, w
 		}
 	}
