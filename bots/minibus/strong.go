@@ -21,7 +21,7 @@ var StrongParams = []sim.ParamSpec{
 type StrongConfig struct {
 	Memory   int     // turns the running averages weigh
 	Residual float64 // worth of a passenger left on board at a plan's end, in fares
-	Wait     float64 // share of a turn's expected fares at its station below which a bus waits there
+	Wait     float64 // share of what a turn's passengers at its station are worth below which an empty bus waits there
 	BusYield float64 // what a new bus delivers, as a share of an average bus
 	CarYield float64 // share of the passengers full departures leave that a car carries
 }
@@ -29,7 +29,7 @@ type StrongConfig struct {
 func strongBot() sim.Bot[minibus.View, minibus.Action] {
 	return sim.Bot[minibus.View, minibus.Action]{
 		Name:    "strong",
-		Summary: "learns where passengers go from what it sees, routes each bus by the fares of its next two stops, buys upgrades that bring the goal nearer; never sends an invalid command",
+		Summary: "learns where passengers go from what it sees, routes each bus by the fares of its next two stops, racing the other buses to the queues, buys upgrades that bring the goal nearer; never sends an invalid command",
 		Params:  StrongParams,
 		Prepare: func(args sim.Params) (func() player, error) {
 			r := sim.NewParamReader(args, StrongParams)
@@ -61,9 +61,11 @@ func NewStrong(cfg StrongConfig) *Strong { return &Strong{args: cfg} }
 //     their time (moving or working, leaving full or not);
 //   - its buses.
 //
-// Each turn it sends every bus that has nothing left to do at its station
-// on the best plan of two stops (see route), then spends its money on the
-// purchase that brings the goal nearest (see invest). It checks every
+// Each turn it sends every bus that has nothing left to do at its station,
+// and every bus on its way, on the best plan of two stops, where a queue
+// is worth what the buses that get there first leave of it (see route);
+// then it spends its money on the purchase that brings the goal nearest
+// (see invest). It checks every
 // command against the rules and its own money first, so it never loses by
 // an invalid one.
 type Strong struct {
