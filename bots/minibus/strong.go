@@ -303,14 +303,15 @@ func (p *Strong) waitValue(from int, fare float64) float64 {
 // sampleWeight is the weight of the newest sample in the running averages.
 func (p *Strong) sampleWeight() float64 { return 1 / float64(p.args.Memory) }
 
-// bestStop returns the station bus id, standing at station from (-1 on
-// its way), should head to and the value a turn of the best plan through it: a plan is one
-// or two stops, d then e. At each stop the bus drops its passengers bound
-// there, a fare each, then takes whoever waits, up to its free seats: the
-// passengers waiting or expected to appear by then, less those the buses
-// that get there first take; their destinations follow the demand model. Those taken at d and not dropped
-// at e are worth a part of a fare. A plan's value is over the turns it
-// takes: driving, unloading, loading.
+// bestStop returns the station bus id, standing at station from (-1 on its
+// way), should head to and the value a turn of the best plan through it: a
+// plan is one or two stops, d then e. At each stop the bus drops its
+// passengers bound there, a fare each, then takes whoever waits, up to its
+// free seats: the passengers waiting or expected to appear by then, less
+// those the buses that get there first take; their destinations follow the
+// demand model. Those taken at d and not dropped at e are worth a part of a
+// fare. A plan's value is over the turns it takes: driving, unloading,
+// loading.
 func (p *Strong) bestStop(v *minibus.View, me minibus.PlayerInfo, b minibus.BusInfo, id, from int) (best int, score float64) {
 	n := v.Stations()
 	fare := float64(me.Fare())
