@@ -16,23 +16,23 @@ import (
 // and the match lengths. All of it is aggregates: its size depends on the
 // bots and seats, never on the number of matches.
 type Run struct {
-	Game      string             `json:"game"`
-	Scenario  string             `json:"scenario"`
-	Schedule  string             `json:"schedule"`          // "tournament", "gauntlet"…
-	Seed      string             `json:"seed"`              // the master seed, as text (a uint64 does not fit a JS number)
-	Games     int                `json:"games"`             // games the run planned (per pairing, as its header says)
-	Planned   int                `json:"planned,omitempty"` // set when the files hold fewer matches than the run planned: its matches
-	Seats     int                `json:"seats"`
-	RulesHash string             `json:"rules_hash"`
-	Params    sim.Params         `json:"params"`
-	Version   string             `json:"version"` // the arena that played the run
-	Revision  string             `json:"revision"`
-	Bots      []string           `json:"bots"`
-	Standings *results.Standings `json:"standings"`
-	Scores    []Histogram        `json:"scores"` // per bot, in Bots order
-	Turns     Histogram          `json:"turns"`  // the lengths of the valid matches
-	Faults    []FaultCounts      `json:"faults"` // per bot, in Bots order, in the matches that finished
-	Elo       string             `json:"elo"`    // how the ratings were computed, for the page's caption
+	Game      string                `json:"game"`
+	Scenario  string                `json:"scenario"`
+	Schedule  string                `json:"schedule"`          // "tournament", "gauntlet"…
+	Seed      string                `json:"seed"`              // the master seed, as text (a uint64 does not fit a JS number)
+	Games     int                   `json:"games"`             // games the run planned (per pairing, as its header says)
+	Planned   int                   `json:"planned,omitempty"` // set when the files hold fewer matches than the run planned: its matches
+	Seats     int                   `json:"seats"`
+	RulesHash string                `json:"rules_hash"`
+	Params    sim.Params            `json:"params"`
+	Version   string                `json:"version"` // the arena that played the run
+	Revision  string                `json:"revision"`
+	Bots      []string              `json:"bots"`
+	Standings *results.Standings    `json:"standings"`
+	Scores    []Histogram           `json:"scores"` // per bot, in Bots order
+	Turns     Histogram             `json:"turns"`  // the lengths of the valid matches
+	Faults    []results.FaultCounts `json:"faults"` // per bot, in Bots order, in the matches that finished
+	Elo       string                `json:"elo"`    // how the ratings were computed, for the page's caption
 }
 
 // Histogram counts values in Bins equal bins from Lo to Hi (the last bin
@@ -43,13 +43,6 @@ type Histogram struct {
 	Counts []int   `json:"counts"`
 }
 
-// FaultCounts counts a bot's faults by kind (timeout, invalid, panic…).
-type FaultCounts struct {
-	Bot   string         `json:"bot"`
-	Kinds map[string]int `json:"kinds"`
-	Total int            `json:"total"`
-}
-
 // bins is the number of bins of a histogram.
 const bins = 20
 
@@ -58,6 +51,7 @@ type RunBuilder struct {
 	run       Run
 	standings func() (*results.Standings, error)
 	tally     *results.Tally // the builder's own, when no one else tallies the records
+	faults    *results.FaultTally
 	index     map[string]int
 	scores    []*valueCounts // per bot
 	turns     *valueCounts
@@ -77,6 +71,7 @@ func NewRunBuilder(h *results.Header, opt results.Options, standings func() (*re
 			Seats: h.Seats, RulesHash: h.RulesHash, Params: h.Params, Version: h.Version, Revision: h.Revision, Bots: slices.Clone(h.Bots)},
 		standings: standings,
 		index:     make(map[string]int, len(h.Bots)),
+		faults:    results.NewFaultTally(h.Bots),
 		turns:     newValueCounts(),
 	}
 	if standings == nil {
@@ -86,7 +81,6 @@ func NewRunBuilder(h *results.Header, opt results.Options, standings func() (*re
 	for i, bot := range h.Bots {
 		b.index[bot] = i
 		b.scores = append(b.scores, newValueCounts())
-		b.run.Faults = append(b.run.Faults, FaultCounts{Bot: bot, Kinds: map[string]int{}})
 	}
 	return b
 }
@@ -102,11 +96,7 @@ func (b *RunBuilder) Add(r *results.Record) error {
 	if r.Error != "" {
 		return nil // a failed match counts nowhere else, as in the standings
 	}
-	for _, f := range r.Faults {
-		fc := &b.run.Faults[b.index[r.Bots[f.Seat]]]
-		fc.Kinds[f.Kind.String()]++
-		fc.Total++
-	}
+	b.faults.Add(r)
 	b.turns.add(float64(r.Turns))
 	for k, bot := range r.Bots {
 		b.scores[b.index[bot]].add(r.Scores[k])
@@ -122,6 +112,7 @@ func (b *RunBuilder) Run() (*Run, error) {
 	}
 	run := b.run
 	run.Standings = s
+	run.Faults = b.faults.Counts()
 	run.Turns = b.turns.histogram(bins)
 	for _, c := range b.scores {
 		run.Scores = append(run.Scores, c.histogram(bins))

@@ -45,8 +45,11 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return ExitOK
 	}
 	name, rest := args[0], args[1:]
-	if name == "-h" || name == "--help" {
+	switch name {
+	case "-h", "--help":
 		name = "help"
+	case "--version":
+		name = "version"
 	}
 	cmd := findCommand(name)
 	if cmd == nil {

@@ -38,6 +38,7 @@ type rateOptions struct {
 	rating      runOptions
 	format      string
 	anyRevision bool
+	faults      faultGate
 }
 
 func (o *rateOptions) register(fs *pflag.FlagSet) {
@@ -45,6 +46,7 @@ func (o *rateOptions) register(fs *pflag.FlagSet) {
 	o.rating.registerRating(fs)
 	fs.StringVarP(&o.format, "format", "f", "table", "report format: table, markdown, csv or json")
 	fs.BoolVar(&o.anyRevision, "any-revision", false, "rate shards that different builds of arena wrote")
+	o.faults.register(fs)
 }
 
 func rateFiles(ctx context.Context, env *env, opts options, args []string) error {
@@ -56,6 +58,9 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 	if err != nil {
 		return badInput("--format: %v", err)
 	}
+	if err := o.faults.check(); err != nil {
+		return err
+	}
 	files, h, err := openRunFiles(args, o.anyRevision)
 	if err != nil {
 		return err
@@ -65,10 +70,12 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 		return err
 	}
 	n := 0
+	faults := results.NewFaultTally(h.Bots)
 	got, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
 		if n++; n%1024 == 0 && ctx.Err() != nil {
 			return errInterrupted
 		}
+		faults.Add(r)
 		return format.Add(r)
 	})
 	if errors.Is(err, errInterrupted) || ctx.Err() != nil {
@@ -86,7 +93,7 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 	if want := format.Plan().Len(); got < want && !decided {
 		fmt.Fprintf(env.stderr, "arena: incomplete: the files hold %d of the run's %d matches (arena run --resume completes a file)\n", got, want)
 	}
-	return verdictExit(format.Verdict())
+	return withVerdict(verdictExit(format.Verdict()), o.faults.report(env, faults))
 }
 
 // formatOf rebuilds a run's format from its header, rated with the flags

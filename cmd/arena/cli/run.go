@@ -166,6 +166,8 @@ type playFlags struct {
 	sharded      bool // the format may be sharded
 	k, n         int  // the shard, 0 for the whole run
 	shardMatches int  // the matches of the shard, once playFormat has planned it
+	faults       faultGate
+	faultsOver   error // the gate's verdict, once playFormat has played
 }
 
 func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
@@ -178,6 +180,7 @@ func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 	fs.StringVarP(&p.format, "format", "f", "table", formatDoc)
 	fs.BoolVar(&p.progress, "progress", false, "show progress on stderr even when it is not a terminal (a line every few seconds)")
 	registerMoveTimeout(fs, &p.moveTimeout)
+	p.faults.register(fs)
 }
 
 // registerMoveTimeout adds --move-timeout.
@@ -221,6 +224,9 @@ func (p *playFlags) check() (results.Format, error) {
 		return 0, badInput("--jobs: %d is not a positive number", p.jobs)
 	}
 	if err := checkMoveTimeout(p.moveTimeout); err != nil {
+		return 0, err
+	}
+	if err := p.faults.check(); err != nil {
 		return 0, err
 	}
 	if p.fs.Changed("out") && strings.TrimSpace(p.out) == "" {
@@ -322,7 +328,7 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if err := runEnd(env, sum, o.play.owned(format.Plan())); err != nil {
 		return err
 	}
-	return verdictExit(format.Verdict())
+	return withVerdict(verdictExit(format.Verdict()), o.play.faultsOver)
 }
 
 // tournamentFormat rates every bot against every other.
@@ -434,9 +440,13 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 		header.Shard = &results.Shard{K: o.k, N: o.n, Matches: o.shardMatches}
 	}
 	var out *outFile
+	faults := results.NewFaultTally(setup.Entrants())
 	done := 0 // records already in a resumed file
 	if _, err := os.Stat(o.out); o.resume && err == nil {
-		out, done, err = resumeOut(o.out, header, own, format.Add, o.anyRevision)
+		out, done, err = resumeOut(o.out, header, own, func(r *results.Record) error {
+			faults.Add(r)
+			return format.Add(r)
+		}, o.anyRevision)
 		if err != nil {
 			return runner.Summary{}, err
 		}
@@ -465,6 +475,7 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 			if err := judge.Add(r); err != nil {
 				return false, err
 			}
+			faults.Add(r)
 			if prog != nil {
 				prog.add(r)
 			}
@@ -487,6 +498,7 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	if err := writeReport(ctx, env, format, report); err != nil {
 		return sum, err
 	}
+	o.faultsOver = o.faults.report(env, faults)
 	return sum, nil
 }
 

@@ -127,7 +127,7 @@ func runSPRT(ctx context.Context, env *env, opts options, args []string) error {
 	if err := runEnd(env, sum, o.play.owned(format.Plan())); err != nil {
 		return err
 	}
-	return verdictExit(format.Verdict())
+	return withVerdict(verdictExit(format.Verdict()), o.play.faultsOver)
 }
 
 // test reads the test's settings.

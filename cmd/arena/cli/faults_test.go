@@ -1,0 +1,61 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestFaultsAreNeverSilent: a bot that faulted gets a line on stderr after
+// the table, from run and from rate alike, and --max-faults makes it fail.
+func TestFaultsAreNeverSilent(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "one.txt")
+	require.NoError(t, os.WriteFile(script, []byte("x+\n"), 0o644)) // one move, then no answer
+	out := filepath.Join(dir, "r.jsonl")
+	run := []string{"run", "tron/small", "--bot", "script:file=" + script, "--bots", "straight", "--games", "4", "--bootstrap", "0"}
+	line := "arena: script:file=" + script + ": 3 faults in 4 matches — 3 no-answer\n"
+
+	code, stdout, stderr := arena(t, append(run, "--out", out)...)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "straight")
+	require.Equal(t, line, stderr, "one line per bot that faulted, after the table")
+
+	code, _, rateErr := arena(t, "rate", out, "--bootstrap", "0")
+	require.Equal(t, 0, code)
+	require.Equal(t, line, rateErr, "rate says the same")
+
+	for _, tc := range []struct {
+		gate string
+		code int
+		msg  string
+	}{
+		{"3", 0, ""},
+		{"2", 1, "arena: --max-faults 2: script:file=" + script + " has 3 faults\n"},
+		{"0", 1, "arena: --max-faults 0: script:file=" + script + " has 3 faults\n"},
+		{"75%", 0, ""},
+		{"74.5%", 1, "arena: --max-faults 74.5%: script:file=" + script + " has 3 faults in 4 matches (75.0%)\n"},
+	} {
+		code, _, stderr := arena(t, append(run, "--max-faults", tc.gate)...)
+		require.Equal(t, tc.code, code, "run --max-faults %s: %s", tc.gate, stderr)
+		require.Equal(t, line+tc.msg, stderr, "run --max-faults %s", tc.gate)
+		code, _, stderr = arena(t, "rate", out, "--bootstrap", "0", "--max-faults", tc.gate)
+		require.Equal(t, tc.code, code, "rate --max-faults %s: %s", tc.gate, stderr)
+		require.Equal(t, line+tc.msg, stderr, "rate --max-faults %s", tc.gate)
+	}
+
+	// Without a fault, nothing is said and any gate passes.
+	code, _, stderr = arena(t, "run", "tron/small", "--bots", "straight,stupid", "--games", "4", "--bootstrap", "0", "--max-faults", "0")
+	require.Equal(t, 0, code, stderr)
+	require.Empty(t, stderr)
+
+	for _, bad := range []string{"abc", "-1", "1.5", "101%", "x%", "NaN"} {
+		code, _, stderr := arena(t, append(run, "--max-faults", bad)...)
+		require.Equal(t, 2, code, bad)
+		require.True(t, strings.HasPrefix(stderr, "arena: --max-faults: "), stderr)
+		require.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+	}
+}
