@@ -157,7 +157,7 @@ type playFlags struct {
 	out          string
 	force        bool
 	format       string
-	progress     bool
+	progress     progressFlags
 	resume       bool
 	anyRevision  bool
 	shard        string
@@ -178,7 +178,7 @@ func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 	fs.BoolVar(&p.resume, "resume", false, "continue the run whose --out file exists: check its header, keep its records, play the rest")
 	fs.BoolVar(&p.anyRevision, "any-revision", false, "let --resume continue a file another build of arena wrote")
 	fs.StringVarP(&p.format, "format", "f", "table", formatDoc)
-	fs.BoolVar(&p.progress, "progress", false, "show progress on stderr even when it is not a terminal (a line every few seconds)")
+	p.progress.register(fs)
 	registerMoveTimeout(fs, &p.moveTimeout)
 	p.faults.register(fs)
 }
@@ -227,6 +227,9 @@ func (p *playFlags) check() (results.Format, error) {
 		return 0, err
 	}
 	if err := p.faults.check(); err != nil {
+		return 0, err
+	}
+	if err := p.progress.check(); err != nil {
 		return 0, err
 	}
 	if p.fs.Changed("out") && strings.TrimSpace(p.out) == "" {
@@ -462,8 +465,8 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	cfg := runner.Config{Setup: setup, Plan: plan, Owned: runner.Skip(own, done), Scenario: scenario, Workers: o.jobs,
 		MoveTimeout: o.moveTimeout, Logs: logsDir(o.out)}
 	var prog *progress
-	if o.progress || isTerminal(env.stderr) {
-		prog = newProgress(env.stderr, format, done)
+	if mode := o.progress.mode(isTerminal(env.stderr)); mode.on() {
+		prog = newProgress(env.stderr, format, done, mode, time.Now)
 		prog.leaders = newLeaderBoard(setup.Entrants())
 		cfg.Progress = prog.update
 	}
@@ -773,27 +776,25 @@ func isTerminal(w io.Writer) bool {
 // progress reports a run's progress on stderr: on a terminal, a live bar
 // (done/total, matches per second, elapsed and remaining time) from the
 // progressbar library, with the leader or the format's status beside it;
-// elsewhere (--progress in CI or under nohup) a plain line every few
-// seconds that a log can hold.
+// elsewhere (CI, nohup) a plain line that a log can hold, every 30 s (every
+// 5 s with --progress): done/total, rate, elapsed time, ETA and leader.
 type progress struct {
 	w       io.Writer
-	bar     *progressbar.ProgressBar // nil when stderr is not a terminal
+	bar     *progressbar.ProgressBar // nil off a terminal
 	status  func() string            // the format's status line, if it has one
+	now     func() time.Time
 	start   time.Time
-	last    time.Time
+	tick    *ticker
 	offset  int // matches already in a resumed file
 	leaders *leaderBoard
 }
 
-// plainEvery is how often the plain progress line is printed.
-const plainEvery = 5 * time.Second
-
-func newProgress(w io.Writer, format runner.Format, offset int) *progress {
-	p := &progress{w: w, start: time.Now(), offset: offset}
+func newProgress(w io.Writer, format runner.Format, offset int, mode progressMode, now func() time.Time) *progress {
+	p := &progress{w: w, now: now, start: now(), tick: newTicker(mode, now), offset: offset}
 	if st, ok := format.(interface{ Status() string }); ok {
 		p.status = st.Status
 	}
-	if isTerminal(w) {
+	if mode.live {
 		p.bar = progressbar.NewOptions(-1,
 			progressbar.OptionSetWriter(w),
 			progressbar.OptionShowCount(),
@@ -833,18 +834,19 @@ func (p *progress) update(done, total int) {
 		_ = p.bar.Set(done)
 		return
 	}
-	now := time.Now()
-	if done < total && now.Sub(p.last) < plainEvery {
+	if !p.tick.due(done >= total) {
 		return
 	}
-	p.last = now
-	el := now.Sub(p.start).Seconds()
-	rate := float64(done-p.offset) / max(el, 1e-9)
-	eta := "-"
-	if rate > 0 {
-		eta = (time.Duration(float64(total-done)/rate) * time.Second).Round(time.Second).String()
+	el := p.now().Sub(p.start).Seconds()
+	rate, eta := "-", "-"
+	if r := float64(done-p.offset) / el; el > 0 && r > 0 {
+		rate = strconv.FormatFloat(r, 'f', 0, 64)
+		if r < 100 {
+			rate = strconv.FormatFloat(r, 'g', 3, 64)
+		}
+		eta = (time.Duration(float64(total-done)/r) * time.Second).Round(time.Second).String()
 	}
-	line := fmt.Sprintf("arena: %d/%d matches (%.0f%%), %.0f matches/s, %.0f s elapsed, ETA %s", done, total, 100*float64(done)/float64(max(total, 1)), rate, el, eta)
+	line := fmt.Sprintf("arena: %d/%d matches (%.0f%%), %s matches/s, %.0f s elapsed, ETA %s", done, total, 100*float64(done)/float64(max(total, 1)), rate, el, eta)
 	if note != "" {
 		line += ", " + note
 	}

@@ -60,7 +60,7 @@ type tuneOptions struct {
 	jobs       int
 	c, a       float64
 	confirm    bool
-	progress   bool
+	progress   progressFlags
 	method     string
 	points     int
 }
@@ -80,7 +80,7 @@ func (o *tuneOptions) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&o.c, "c", 0, "the first perturbation, a share of each range (default 0.1)")
 	fs.Float64Var(&o.a, "a", 0, "the first step's gain (default: the gain that moves a twentieth of each range at the largest gradient)")
 	fs.BoolVar(&o.confirm, "confirm", false, "at the end, play arena sprt of the tuned bot against its defaults (elo1 10, at most 40,000 games)")
-	fs.BoolVar(&o.progress, "progress", false, "show the progress line even when stderr is not a terminal")
+	o.progress.register(fs)
 	fs.StringVar(&o.method, "method", tune.MethodSPSA, "spsa, or for small spaces grid (every combination of --points values an argument) or random (--points points): every point against --opponents on the same seeds")
 	fs.IntVar(&o.points, "points", 5, "grid: values of each argument, evenly on its scale; random: points drawn")
 }
@@ -102,6 +102,9 @@ type tuning struct {
 
 func runTune(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*tuneOptions)
+	if err := o.progress.check(); err != nil {
+		return err
+	}
 	tu, err := o.resolve(args)
 	if err != nil {
 		return err
@@ -120,21 +123,16 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 		return err
 	}
 	defer f.Close()
-	var prog *tuneProgress
-	if o.progress || isTerminal(env.stderr) {
-		prog = &tuneProgress{env: env, total: o.iterations, start: time.Now(), done: len(done)}
-	}
+	prog := newTuneProgress(env, o.progress.mode(isTerminal(env.stderr)), o.iterations, len(done))
 	play := func(ctx context.Context, k int, seed uint64, plus, minus map[string]float64) (tune.Result, error) {
 		res, err := tu.play(ctx, o.jobs, seed, plus, minus)
-		if err == nil && prog != nil {
+		if err == nil {
 			prog.update(k, plus, minus, res)
 		}
 		return res, err
 	}
 	err = tune.Run(ctx, settings, tu.params, about, play, f, h, done)
-	if prog != nil {
-		prog.end()
-	}
+	prog.end()
 	if err != nil {
 		if ctx.Err() != nil {
 			return &exitError{ExitInterrupted, fmt.Errorf("interrupted: --resume continues from the last complete iteration")}
@@ -459,16 +457,38 @@ func lastTheta(path string) (map[string]float64, error) {
 	return lines[len(lines)-1].Next, nil
 }
 
-// tuneProgress is the progress line of a tune run.
+// tuneProgress is the progress line of a tune run: redrawn in place on a
+// terminal, else a plain line every 30 s (5 s with --progress).
 type tuneProgress struct {
 	env   *env
+	mode  progressMode
+	tick  *ticker
+	drawn bool // a live line is on the terminal
 	total int
 	done  int // iterations already in a resumed file
 	start time.Time
 	gains []float64
 }
 
+func newTuneProgress(env *env, mode progressMode, total, done int) *tuneProgress {
+	return &tuneProgress{env: env, mode: mode, tick: newTicker(mode, time.Now), total: total, done: done, start: time.Now()}
+}
+
+// show writes a progress line, live or plain; last is the run's last.
+func (p *tuneProgress) show(line string, last bool) {
+	switch {
+	case p.mode.live:
+		fmt.Fprintf(p.env.stderr, "\r%s   ", line)
+		p.drawn = true
+	case p.tick.due(last):
+		fmt.Fprintf(p.env.stderr, "arena: %s\n", line)
+	}
+}
+
 func (p *tuneProgress) update(k int, plus, _ map[string]float64, res tune.Result) {
+	if !p.mode.on() {
+		return
+	}
 	p.gains = append(p.gains, (res.PlusScore-res.MinusScore)/float64(res.Games))
 	recent := p.gains[max(0, len(p.gains)-10):]
 	var mean float64
@@ -483,10 +503,15 @@ func (p *tuneProgress) update(k int, plus, _ map[string]float64, res tune.Result
 		theta = append(theta, name+"="+strconv.FormatFloat(v, 'g', 4, 64))
 	}
 	slices.Sort(theta)
-	fmt.Fprintf(p.env.stderr, "\riteration %d/%d  θ+ %s  recent gain %+.3f  ETA %s   ", k, p.total, strings.Join(theta, ","), mean, eta)
+	p.show(fmt.Sprintf("iteration %d/%d  θ+ %s  recent gain %+.3f  ETA %s", k, p.total, strings.Join(theta, ","), mean, eta), k >= p.total)
 }
 
-func (p *tuneProgress) end() { fmt.Fprintln(p.env.stderr) }
+// end ends a live line.
+func (p *tuneProgress) end() {
+	if p.drawn {
+		fmt.Fprintln(p.env.stderr)
+	}
+}
 
 // search runs a grid or random search: every point against the opponents
 // on the same seeds; it prints the best point as a bot spec.
@@ -504,13 +529,15 @@ func (o *tuneOptions) search(ctx context.Context, env *env, tu *tuning, settings
 		return err
 	}
 	defer f.Close()
+	prog := newTuneProgress(env, o.progress.mode(isTerminal(env.stderr)), 0, len(done))
 	play := func(ctx context.Context, i int, seed uint64, theta map[string]float64) (tune.Result, error) {
 		res, err := tu.playOne(ctx, o.jobs, seed, theta)
-		if err == nil && (o.progress || isTerminal(env.stderr)) {
-			fmt.Fprintf(env.stderr, "\rpoint %d  %s  %.3f a game   ", i+1, tu.spec(theta), res.PlusScore/float64(max(res.Games, 1)))
+		if err == nil && prog.mode.on() {
+			prog.show(fmt.Sprintf("point %d  %s  %.3f a game", i+1, tu.spec(theta), res.PlusScore/float64(max(res.Games, 1))), false)
 		}
 		return res, err
 	}
+	defer prog.end()
 	if err := tune.RunPoints(ctx, o.method, o.points, settings, tu.params, about, play, f, h, len(done)); err != nil {
 		if ctx.Err() != nil {
 			return &exitError{ExitInterrupted, fmt.Errorf("interrupted: --resume continues from the last complete point")}
