@@ -44,10 +44,17 @@ difference with its 95% interval and the likelihood of superiority (LOS).
 systems; --out keeps the records, with the test's settings in the header.
 The verdict, the counts and the --out bytes are the same whatever -j.
 
---max-games (default: the scenario's "games" key) counts games, not pairs.`,
+--max-games counts games, not pairs. Its default, a million, lets a test
+run until it decides, as the chess testing frameworks do: a test between
+bots 5 Elo apart decides in tens of thousands of games, and any real
+difference sooner. Give a smaller cap for a CI job with a time budget; a
+test stopped by it exits 3.`,
 	options: func() options { return &sprtOptions{} },
 	run:     runSPRT,
 }
+
+// defaultSPRTGames is --max-games by default: enough for a test to decide.
+const defaultSPRTGames = 1_000_000
 
 type sprtOptions struct {
 	sel       selection
@@ -74,7 +81,7 @@ func (o *sprtOptions) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&o.alpha, "alpha", 0.05, "the chance of accepting H1 when H0 holds")
 	fs.Float64Var(&o.beta, "beta", 0.05, "the chance of accepting H0 when H1 holds")
 	fs.StringVar(&o.model, "model", "logistic", "Elo model of the bounds: logistic or normalized")
-	fs.IntVar(&o.maxGames, "max-games", 0, "stop undecided after this many games (default: the scenario's games key)")
+	fs.IntVar(&o.maxGames, "max-games", defaultSPRTGames, "stop undecided after this many games (exit 3)")
 	o.play.register(fs, "report format: table, markdown, csv or json")
 	fs.StringVar(&o.junit, "junit", "", "write a JUnit XML report to this `file` (passed = H1, failed = H0, skipped = undecided)")
 }
@@ -93,13 +100,10 @@ func runSPRT(ctx context.Context, env *env, opts options, args []string) error {
 	if err != nil {
 		return err
 	}
-	maxGames := c.scenario.Games
-	if o.sel.fs.Changed("max-games") {
-		if o.maxGames < 2 || o.maxGames > scenarios.MaxGames {
-			return badInput("--max-games: %d is not a whole number from 2 to %d", o.maxGames, scenarios.MaxGames)
-		}
-		maxGames = o.maxGames
+	if o.maxGames < 2 || o.maxGames > scenarios.MaxGames {
+		return badInput("--max-games: %d is not a whole number from 2 to %d", o.maxGames, scenarios.MaxGames)
 	}
+	maxGames := o.maxGames
 	seed := c.scenario.Seed
 	if o.sel.fs.Changed("seed") {
 		seed = o.sel.seed

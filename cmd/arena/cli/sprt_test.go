@@ -236,7 +236,7 @@ func TestSPRTBlocksTakeTheScenarioBots(t *testing.T) {
 	h, recs := readRecords(t, path)
 	require.Equal(t, []string{"straight", "random", "stupid", "random#2"}, h.Bots)
 	require.Equal(t, []string{"stupid", "random#2"}, h.SPRT.Opponents)
-	require.Equal(t, 1000, h.Games, "the games key is the cap")
+	require.Equal(t, defaultSPRTGames, h.Games, "--max-games's default is the cap, not the games key")
 	for i := 0; i < len(recs); i += 2 {
 		a, b := recs[i], recs[i+1]
 		seat := slices.Index(a.Bots, "straight")
