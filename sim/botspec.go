@@ -70,11 +70,20 @@ func stripEntrantSuffix(text string) string {
 // written, or its name= argument when it has one (an external program:
 // exec:cmd=./bot,name=mine is "mine"), and a repeated name as NAME#2,
 // NAME#3… in order of appearance.
-func EntrantNames(specs []BotSpec) []string {
+func EntrantNames(specs []BotSpec) []string { return entrantNames(specs, nil) }
+
+// entrantNames is EntrantNames where label, when it gives a name, names a
+// spec that has no name= (a wire bot's Label).
+func entrantNames(specs []BotSpec, label func(BotSpec) string) []string {
 	names := make([]string, len(specs))
 	used := map[string]bool{}
 	for i, s := range specs {
 		base := s.String()
+		if label != nil {
+			if l := strings.TrimSpace(label(s)); l != "" {
+				base = l
+			}
+		}
 		var given string
 		if raw, ok := s.Args["name"]; ok && json.Unmarshal(raw, &given) == nil && strings.TrimSpace(given) != "" {
 			base = strings.TrimSpace(given)

@@ -235,7 +235,7 @@ func (e erased[S, O, A]) setup(seats int, eff Params, specs []BotSpec) (Setup, e
 		engine:   engine,
 		params:   eff,
 		hash:     RulesHash(e.g.Name, e.g.Version, eff, fingerprint),
-		entrants: EntrantNames(specs),
+		entrants: entrantNames(specs, e.label),
 	}
 	for _, spec := range specs {
 		newPlayer, err := e.prepare(spec, seats, eff)
@@ -245,6 +245,20 @@ func (e erased[S, O, A]) setup(seats int, eff Params, specs []BotSpec) (Setup, e
 		st.players = append(st.players, newPlayer)
 	}
 	return st, nil
+}
+
+// label names an entrant by its wire bot's Label, if the spec names a wire
+// bot that has one and not a bot of the game's own.
+func (e erased[S, O, A]) label(spec BotSpec) string {
+	if slices.ContainsFunc(e.g.Bots, func(b Bot[O, A]) bool { return b.Name == spec.Name }) {
+		return ""
+	}
+	for _, w := range e.wire {
+		if w.Name == spec.Name && w.Label != nil {
+			return w.Label(spec.Args)
+		}
+	}
+	return ""
 }
 
 // prepare finds the bot a spec names, among the game's bots then the wire

@@ -150,6 +150,10 @@ type WireBot struct {
 	// Prepare checks the arguments (every parameter present, defaults
 	// filled in) for a game and returns a constructor of fresh players.
 	Prepare func(args Params, g WireGame) (func() WirePlayer, error)
+	// Label, when set, names an entrant whose spec gives no name= in
+	// tables and records, from the spec's arguments as given (an external
+	// program: its file name); nil or "": the spec.
+	Label func(args Params) string
 }
 
 // Asker is a player asked in two steps (see WireAsker): the match asks

@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -56,13 +57,20 @@ const (
 // run for long.
 const DefaultTimeout = 10 * time.Second
 
+// DefaultStartup is how long the first answer of a match may take when the
+// spec (startup=) does not say: it includes the program's start, and an
+// interpreter behind a version manager's shim can take seconds to start
+// on a busy machine.
+const DefaultStartup = 10 * time.Second
+
 // execParams are the exec bot's arguments.
 var execParams = []sim.ParamSpec{
 	{Name: "cmd", Kind: sim.KindFile, Nullable: true, Default: "null", Doc: "the program to run (required): a path, or a name found on PATH"},
 	{Name: "args", Kind: sim.KindText, Default: `""`, Doc: "its arguments, separated by spaces (for more, write a wrapper script)"},
 	sim.ChoiceParam("proto", "json", []string{"json", "original"}, "the protocol: json, the generic JSON lines of docs/bots.md; original, the game's original referee protocol (Minibus on stdin/stdout, Sopra over TCP)"),
 	{Name: "timeout", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "how long it has to answer each turn, a duration such as 50ms or 2s (default: 10s in json, the referee's deadlines in original); --move-timeout may shorten it"},
-	{Name: "name", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "its name in tables and records (default: the spec)"},
+	{Name: "startup", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "how long its first answer of a match may take, its start included, a duration (default 10s, and never less than timeout); --move-timeout does not shorten it"},
+	{Name: "name", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "its name in tables and records (default: the program's file name, or its script's: bot.py)"},
 	{Name: "chain", Kind: sim.KindBool, Default: "false", Doc: "keep the process from match to match (json only): it is told each match's end with an end line and reads the next match's start line; a process that faulted is replaced"},
 }
 
@@ -73,7 +81,31 @@ func Exec() sim.WireBot {
 		Summary: "an external program, one process per match and seat (chain=true: kept from match to match), speaking JSON lines on stdin/stdout (docs/bots.md)",
 		Params:  execParams,
 		Prepare: prepareExec,
+		Label:   programName,
 	}
+}
+
+// scriptName is the file name of an interpreter's script: an extension
+// that starts with a letter (bot.py, bot.jar), not a number's (1.5).
+var scriptName = regexp.MustCompile(`^[^-].*\.[A-Za-z][A-Za-z0-9]*$`)
+
+// programName names an exec bot whose spec gives no name=: the file name
+// of its program, or of its script when it is an interpreter given one —
+// the first argument that is a file name with an extension (python3 -u
+// bots/mine.py: mine.py; java -jar bot.jar: bot.jar).
+func programName(args sim.Params) string {
+	var cmd, argText string
+	_ = json.Unmarshal(args["cmd"], &cmd)
+	_ = json.Unmarshal(args["args"], &argText)
+	for _, a := range strings.Fields(argText) {
+		if scriptName.MatchString(a) {
+			return filepath.Base(a)
+		}
+	}
+	if strings.TrimSpace(cmd) == "" {
+		return ""
+	}
+	return filepath.Base(cmd)
 }
 
 // program is what the spec of an exec bot says.
@@ -115,25 +147,36 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 			p.tcp = g.Original.Protocol
 		}
 	}
-	if raw := args["timeout"]; string(raw) != "null" {
-		var text string
-		_ = json.Unmarshal(raw, &text)
-		d, err := parseTimeout(text)
-		if err != nil {
-			return nil, err
-		}
+	if d, given, err := durationArg(args, "timeout"); err != nil {
+		return nil, err
+	} else if given {
 		p.first, p.timeout = d, d
 	}
+	startup, given, err := durationArg(args, "startup")
+	if err != nil {
+		return nil, err
+	}
+	if !given {
+		startup = DefaultStartup
+	}
+	p.first = max(p.first, p.timeout, startup)
 	return func() sim.WirePlayer { return &process{prog: p} }, nil
 }
 
-// parseTimeout reads the timeout= argument of an external bot.
-func parseTimeout(text string) (time.Duration, error) {
+// durationArg reads a duration argument of an external bot (timeout=,
+// startup=), and whether the spec gives it.
+func durationArg(args sim.Params, name string) (time.Duration, bool, error) {
+	raw, ok := args[name]
+	if !ok || string(raw) == "null" {
+		return 0, false, nil
+	}
+	var text string
+	_ = json.Unmarshal(raw, &text)
 	d, err := time.ParseDuration(text)
 	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("param timeout: %q is not a positive duration (write 50ms, 2s, 1m)", text)
+		return 0, false, fmt.Errorf("param %s: %q is not a positive duration (write 50ms, 2s, 1m)", name, text)
 	}
-	return d, nil
+	return d, true, nil
 }
 
 // earlier returns the earlier of a bot's own deadline and the match's,
@@ -413,12 +456,14 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 	if p.broken != nil {
 		return "", p.broken
 	}
-	limit := p.prog.timeout
-	if !p.answered {
-		limit = p.prog.first
+	if p.answered {
+		deadline = earlier(p.asked.Add(p.prog.timeout), deadline)
+	} else {
+		// The first answer of a match includes the program's start: its
+		// grace is its own, whatever the match's deadline.
+		deadline = p.asked.Add(p.prog.first)
 	}
 	p.answered = true
-	deadline = earlier(p.asked.Add(limit), deadline)
 	_ = p.r.SetReadDeadline(deadline)
 	for {
 		line, err := p.readAnswer()

@@ -172,7 +172,8 @@ func TestLateAnswerIsDropped(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits for a deadline of a second")
 	}
-	bot := script(t, `read start; read t; sleep 1.5; echo 5; while read t; do echo 1; done`)
+	// Late on its second turn: the first answer has the start-up grace.
+	bot := script(t, `read start; read t; echo 1; read t; sleep 1.5; echo 5; while read t; do echo 1; done`)
 	st := race(t, 4, "exec:cmd="+bot+",timeout=1s", "step")
 	res := play(t, st, 0)
 	require.Len(t, res.Faults, 1)
@@ -180,7 +181,7 @@ func TestLateAnswerIsDropped(t *testing.T) {
 	h := simtest.Race{Players: 2}
 	var s0 simtest.RaceState
 	h.Init(&s0, sim.NewRand(1, sim.EngineStream))
-	require.Equal(t, float64(s0.Totals[0]+3), res.Scores[0], "turns 2 to 4 play 1 each; the late 5 is dropped")
+	require.Equal(t, float64(s0.Totals[0]+3), res.Scores[0], "turns 1, 3 and 4 play 1 each; the late 5 is dropped")
 }
 
 func TestBadSpecs(t *testing.T) {
@@ -457,5 +458,62 @@ done
 		require.NoError(t, res.Err)
 		require.Empty(t, res.Faults, "match %d", m)
 		time.Sleep(200 * time.Millisecond) // time to exit
+	}
+}
+
+// TestStartupGrace: the first answer of a match may take longer than the
+// turn's timeout — an interpreter starting — by the startup= grace (10 s
+// by default), even under a shorter move timeout; a later answer has only
+// the turn's.
+func TestStartupGrace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for a slow start of a second")
+	}
+	slow := script(t, `read start; read t; sleep 1; while true; do echo 1; read t || exit 0; done`)
+	for _, tc := range []struct {
+		name    string
+		spec    string
+		timeout time.Duration // the run's --move-timeout
+		late    bool
+	}{
+		{"the default grace", "exec:cmd=" + slow + ",timeout=200ms", 0, false},
+		{"under a move timeout", "exec:cmd=" + slow + ",timeout=200ms", 200 * time.Millisecond, false},
+		{"a grace too short", "exec:cmd=" + slow + ",timeout=200ms,startup=300ms", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := play(t, race(t, 3, tc.spec, "step"), tc.timeout)
+			require.NoError(t, res.Err)
+			if !tc.late {
+				require.Empty(t, faultsOf(res, 0))
+				return
+			}
+			// Late on the first turn; still asleep for the next ones.
+			require.NotEmpty(t, res.Faults)
+			require.Equal(t, sim.FaultTimeout, res.Faults[0].Kind)
+			require.Equal(t, 1, res.Faults[0].Turn, "the first turn's answer was late")
+		})
+	}
+	_, err := simtest.Game(Exec()).Setup(simtest.ParamsJSON(t, `{}`), simtest.Specs(t, "exec:cmd=sh,startup=never", "step"))
+	require.EqualError(t, err, `bot exec:cmd=sh,startup=never: param startup: "never" is not a positive duration (write 50ms, 2s, 1m)`)
+}
+
+// TestProgramNames: an exec bot without name= is named in tables and
+// records after its program, or after its script when the program is an
+// interpreter given one; name= still wins, and a name entered twice is
+// numbered.
+func TestProgramNames(t *testing.T) {
+	bot := script(t, "exit 0")
+	for _, tc := range []struct {
+		specs []string
+		want  []string
+	}{
+		{[]string{"exec:cmd=" + bot, "step"}, []string{"bot.sh", "step"}},
+		{[]string{"exec:cmd=sh,args=-e games/tron.py", "exec:cmd=sh,args=bots/tron.py"}, []string{"tron.py", "tron.py#2"}},
+		{[]string{"exec:cmd=sh,args=-jar bot.jar", "exec:cmd=sh,args=-x 1.5"}, []string{"bot.jar", "sh"}},
+		{[]string{"exec:cmd=" + bot + ",name=mine", "exec:cmd=" + bot}, []string{"mine", "bot.sh"}},
+	} {
+		st, err := simtest.Game(Exec()).Setup(simtest.ParamsJSON(t, `{}`), simtest.Specs(t, tc.specs...))
+		require.NoError(t, err, tc.specs)
+		require.Equal(t, tc.want, st.Entrants(), tc.specs)
 	}
 }

@@ -42,7 +42,6 @@ const MaxAnswerBytes = 64 << 10
 func prepareHTTP(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
 	r := sim.NewParamReader(args, httpParams)
 	addr := r.Text("url")
-	timeout := r.Text("timeout")
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
@@ -50,7 +49,7 @@ func prepareHTTP(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("param url: %q is not an http:// or https:// address", addr)
 	}
-	d, err := parseTimeout(timeout)
+	d, _, err := durationArg(args, "timeout")
 	if err != nil {
 		return nil, err
 	}

@@ -16,14 +16,15 @@ import (
 )
 
 // TestMoveTimeout: --move-timeout is the deadline of an external bot's
-// answers, whatever its own timeout; a late answer is a timeout fault (a
-// Tron cycle that does not answer is eliminated).
+// answers after its first (which has the start-up grace), whatever its own
+// timeout; a late answer is a timeout fault (a Tron cycle that does not
+// answer is eliminated).
 func TestMoveTimeout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits for a deadline of a second")
 	}
 	bot := filepath.Join(t.TempDir(), "slow.sh")
-	require.NoError(t, os.WriteFile(bot, []byte("#!/bin/sh\nread start\nread turn\nsleep 5\necho x+\n"), 0o755))
+	require.NoError(t, os.WriteFile(bot, []byte("#!/bin/sh\nread start\nread turn\necho x+\nread turn\nsleep 5\necho x+\n"), 0o755))
 	out := filepath.Join(t.TempDir(), "r.jsonl")
 	code, _, stderr := arena(t, "play", "tron/duel", "--bot", "exec:cmd="+bot+",name=slow,timeout=30s", "--bot", "straight",
 		"--move-timeout", "1s", "--out", out)
@@ -54,7 +55,7 @@ func TestTimedRecords(t *testing.T) {
 	for _, r := range recs {
 		require.True(t, r.Timed)
 		require.Len(t, r.Actions, r.Turns, "one row of actions a turn")
-		require.Equal(t, "y+", *r.Actions[0][slices.Index(r.Bots, "exec:cmd="+bot)])
+		require.Equal(t, "y+", *r.Actions[0][slices.Index(r.Bots, "left.sh")], "an exec bot is named after its program")
 	}
 	// The replay plays the recorded actions back: the program is not
 	// needed any more, and the match is the same.

@@ -185,7 +185,7 @@ func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 
 // registerMoveTimeout adds --move-timeout.
 func registerMoveTimeout(fs *pflag.FlagSet, d *time.Duration) {
-	fs.DurationVar(d, "move-timeout", 0, "how long an external bot (exec:…) has to answer each turn, e.g. 50ms; a later answer is a timeout fault, played as no answer. An in-process bot that thinks longer is given up on, and its match fails (it depends on the machine: off by default). 0: each external bot's own timeout= (10s by default), no watchdog")
+	fs.DurationVar(d, "move-timeout", 0, "how long an external bot (exec:…) has to answer each turn, e.g. 50ms; a later answer is a timeout fault, played as no answer (the first answer of a match keeps the bot's startup= grace). An in-process bot that thinks longer is given up on, and its match fails (it depends on the machine: off by default). 0: each external bot's own timeout= (10s by default), no watchdog")
 }
 
 // logsDir returns the folder beside an --out file where the players keep
