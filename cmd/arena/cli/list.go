@@ -12,6 +12,7 @@ import (
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+	"github.com/spf13/pflag"
 
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
@@ -27,19 +28,36 @@ game's are listed.
 
   games      each game, real or synthetic, its default scenario and its summary
   bots       each bot, its arguments (NAME:key=value,…) and what it does
-  scenarios  each embedded scenario: game, seats, bots, games, seed
-  params     each game parameter, its default and its range`,
-	options: func() options { return noOptions{} },
+  scenarios  each embedded scenario: game, seats, games, seed, bots, and
+             what it is under them
+  params     each game parameter, its default and its range, then the
+             arguments of its bots that a tuner can move
+
+The tables fit 80 columns. --format json prints one JSON array of objects
+instead, for scripts (jq) and shell completion.`,
+	options: func() options { return &listOptions{} },
 	run:     list,
 }
 
-func list(_ context.Context, env *env, _ options, args []string) error {
+type listOptions struct {
+	format string
+}
+
+func (o *listOptions) register(fs *pflag.FlagSet) {
+	fs.StringVarP(&o.format, "format", "f", "table", "table, or json: one array of objects")
+}
+
+func list(_ context.Context, env *env, opts options, args []string) error {
+	o := opts.(*listOptions)
 	kind := "games"
 	if len(args) > 0 {
 		kind = args[0]
 	}
 	if len(args) > 2 {
 		return badInput("list: too many arguments %q (see arena help list)", args)
+	}
+	if o.format != "table" && o.format != "json" {
+		return badInput("--format: %q is not table or json", o.format)
 	}
 	entries := scenarios.Entries()
 	if len(args) == 2 {
@@ -49,12 +67,15 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 		}
 		entries = []scenarios.Entry{e}
 	}
+	if kind == "games" && len(args) == 2 {
+		return badInput("list games: takes no game")
+	}
+	if o.format == "json" {
+		return listJSON(env, kind, entries)
+	}
 	var t *listing
 	switch kind {
 	case "games":
-		if len(args) == 2 {
-			return badInput("list games: takes no game")
-		}
 		t = newListing(env.stdout, "game", "kind", "default scenario", "summary")
 		for _, e := range entries {
 			info := e.Game.Info()
@@ -78,22 +99,11 @@ func list(_ context.Context, env *env, _ options, args []string) error {
 		fmt.Fprintln(env.stdout)
 		return args.Render()
 	case "scenarios":
-		t = newListing(env.stdout, "scenario", "game", "seats", "bots", "games", "seed", "description")
-		for _, name := range scenarios.Names() {
-			sc, err := scenarios.Load(name)
-			if err != nil {
-				return err
-			}
-			info, ok := gameInfo(entries, sc.Game)
-			if !ok {
-				continue
-			}
-			bots := strings.Join(sc.Bots, ",")
-			if sc.League != nil {
-				bots = "(--bot) vs " + strings.Join(sc.League.Opponents, ",")
-			}
-			t.Append(name, sc.Game, seatsOf(sc, info), bots, sc.Games, strconv.FormatUint(sc.Seed, 10), sc.Description)
+		list, err := scenarioList(entries)
+		if err != nil {
+			return err
 		}
+		return renderScenarios(env.stdout, list)
 	case "params":
 		// One table per game: a game's long names (Aquar.iom's) then do
 		// not narrow the others' columns.

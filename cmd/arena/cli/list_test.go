@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -105,4 +107,53 @@ func TestListParamsShowsTunableArguments(t *testing.T) {
 	code, out, _ = arena(t, "list", "params", "sopra")
 	require.Zero(t, code)
 	require.Regexp(t, `sopra\s+strong\s+patience\s+0\.5\.\.1\s+linear\s+0\.9`, out)
+}
+
+// TestListJSON: --format json prints each kind as one array of objects that
+// holds what the table holds.
+func TestListJSON(t *testing.T) {
+	var games []gameItem
+	listInto(t, &games, "list", "--format", "json")
+	require.Len(t, games, len(scenarios.Entries()))
+	require.Equal(t, gameItem{"tron", "real", "tron/duel", scenarios.Entries()[0].Game.Info().Summary}, games[0])
+
+	var scs []scenarioItem
+	listInto(t, &scs, "list", "scenarios", "-f", "json")
+	require.Len(t, scs, len(scenarios.Names()))
+	byName := map[string]scenarioItem{}
+	for _, sc := range scs {
+		byName[sc.Name] = sc
+	}
+	require.Equal(t, scenarioItem{Name: "minibus/wood3", Game: "minibus", Seats: 2, Bots: []string{}, Opponents: []string{"iaSNCF"},
+		Games: 10, Seed: 3, Desc: byName["minibus/wood3"].Desc}, byName["minibus/wood3"])
+	require.Equal(t, 4, byName["tron/ffa4"].Seats)
+	require.NotEmpty(t, byName["tron/duel"].Desc)
+
+	var bots []botItem
+	listInto(t, &bots, "list", "bots", "tron", "--format=json")
+	i := slices.IndexFunc(bots, func(b botItem) bool { return b.Name == "strong" })
+	require.GreaterOrEqual(t, i, 0)
+	require.NotEmpty(t, bots[i].Args)
+	for _, a := range bots[i].Args {
+		require.NotEmpty(t, a.Doc, a.Name)
+		if a.Tunable {
+			require.NotEmpty(t, a.Scale, a.Name)
+		}
+	}
+
+	var params []paramItem
+	listInto(t, &params, "list", "params", "aquariom", "--format", "json")
+	require.Equal(t, "aquariom", params[0].Game)
+	require.Equal(t, "map", params[len(params)-1].Name, "the map file pseudo-parameter comes last")
+
+	code, _, errOut := arena(t, "list", "--format", "yaml")
+	require.Equal(t, 2, code)
+	require.Equal(t, "arena: --format: \"yaml\" is not table or json\n", errOut)
+}
+
+func listInto(t *testing.T, v any, args ...string) {
+	t.Helper()
+	code, out, errOut := arena(t, args...)
+	require.Equal(t, 0, code, errOut)
+	require.NoError(t, json.Unmarshal([]byte(out), v), out)
 }
