@@ -173,7 +173,7 @@ func TestReplayOfFaults(t *testing.T) {
 	bot := filepath.Join(t.TempDir(), "late.sh")
 	require.NoError(t, os.WriteFile(bot, []byte("#!/bin/sh\nread start\nread ply\nsleep 1.5\necho late\nwhile read ply; do echo garbage; done\n"), 0o755))
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	code, _, stderr := arena(t, "play", "vampires/duel", "--bot", "exec:cmd="+bot+",timeout=1s", "--bot", "greedy", "--out", out)
+	code, _, stderr := arena(t, "play", "vampires/duel", "--bot", "exec:cmd="+bot+",timeout=1s,startup=1s", "--bot", "greedy", "--out", out)
 	require.Equal(t, 0, code, stderr)
 	_, recs := readRecords(t, out)
 	require.Len(t, recs, 1)

@@ -27,7 +27,9 @@ rate the same records another way.
 A file that holds fewer records than its run planned (a run interrupted or
 killed; arena run --resume completes it), or the shards of a championship
 (which hold its days, not its finals), is rated as it is, with a line on
-stderr saying how many matches it holds. A line torn by a crash at the end
+stderr saying how many matches it holds. Some shards of a run without the
+others are rated too, with a line on stderr saying which shards they are:
+their standings are not the run's. A line torn by a crash at the end
 of a file is left out.`,
 	options: func() options { return &rateOptions{} },
 	run:     rateFiles,
@@ -61,7 +63,7 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 	if err := o.faults.check(); err != nil {
 		return err
 	}
-	files, h, err := openRunFiles(args, o.anyRevision)
+	files, h, missing, err := openSomeShards(args, o.anyRevision)
 	if err != nil {
 		return err
 	}
@@ -71,7 +73,7 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 	}
 	n := 0
 	faults := results.NewFaultTally(h.Bots)
-	got, _, err := readRun(files, format.Plan(), func(r *results.Record) error {
+	got, owned, err := readRun(files, format.Plan(), func(r *results.Record) error {
 		if n++; n%1024 == 0 && ctx.Err() != nil {
 			return errInterrupted
 		}
@@ -88,10 +90,27 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 	if err := writeReport(ctx, env, format, report); err != nil {
 		return err
 	}
-	// A run's matches are its plan's, though the shards of a staged plan
-	// (a championship) hold only the matches planned from the seed alone.
-	if want := format.Plan().Len(); got < want && !decided {
-		fmt.Fprintf(env.stderr, "arena: incomplete: the files hold %d of the run's %d matches (arena run --resume completes a file)\n", got, want)
+	switch {
+	case len(missing) > 0:
+		// Some shards of the run: their standings, said to be only theirs.
+		n := len(files) + len(missing)
+		var some []int
+		for _, f := range files {
+			some = append(some, shardOf(f.header))
+		}
+		what, its := fmt.Sprintf("shard %d of %d", some[0], n), "its"
+		if len(some) > 1 {
+			what, its = fmt.Sprintf("shards %s of %d", joinInts(some), n), "their"
+		}
+		fmt.Fprintf(env.stderr, "arena: %s: the standings of %s %d matches, not the run's (missing: %s; arena merge joins every shard)\n", what, its, got, joinInts(missing))
+		if got < owned && !decided {
+			fmt.Fprintf(env.stderr, "arena: incomplete: the files hold %d of their shards' %d matches (arena run --resume completes a file)\n", got, owned)
+		}
+	case got < format.Plan().Len() && !decided:
+		// A run's matches are its plan's, though the shards of a staged
+		// plan (a championship) hold only the matches planned from the
+		// seed alone.
+		fmt.Fprintf(env.stderr, "arena: incomplete: the files hold %d of the run's %d matches (arena run --resume completes a file)\n", got, format.Plan().Len())
 	}
 	return withVerdict(verdictExit(format.Verdict()), o.faults.report(env, faults))
 }

@@ -259,26 +259,36 @@ type runFile struct {
 // shard order with the run's header (no shard) and the matches each must
 // hold.
 func openRunFiles(paths []string, anyRevision bool) ([]runFile, *results.Header, error) {
+	files, h, missing, err := openSomeShards(paths, anyRevision)
+	if err == nil && len(missing) > 0 {
+		err = badInput("the run has %d shards; missing: %s", len(files)+len(missing), joinInts(missing))
+	}
+	return files, h, err
+}
+
+// openSomeShards is openRunFiles where some shards of the run may be
+// missing: it returns their numbers.
+func openSomeShards(paths []string, anyRevision bool) ([]runFile, *results.Header, []int, error) {
 	if len(paths) == 0 {
-		return nil, nil, badInput("give the results files of one run (its shards, if it was sharded)")
+		return nil, nil, nil, badInput("give the results files of one run (its shards, if it was sharded)")
 	}
 	files := make([]runFile, len(paths))
 	for i, p := range paths {
 		f, err := os.Open(p)
 		if err != nil {
-			return nil, nil, badInput("%v", err)
+			return nil, nil, nil, badInput("%v", err)
 		}
 		rd, err := results.NewReader(f, p)
 		f.Close()
 		if err != nil {
-			return nil, nil, badInput("%v", err)
+			return nil, nil, nil, badInput("%v", err)
 		}
 		files[i] = runFile{p, rd.Header()}
 	}
 	first := files[0]
 	for _, f := range files[1:] {
 		if d := headerDiff(&f.header, &first.header, true, anyRevision); d != "" {
-			return nil, nil, badInput("%s and %s are not shards of one run: %s", first.path, f.path, d)
+			return nil, nil, nil, badInput("%s and %s are not shards of one run: %s", first.path, f.path, d)
 		}
 	}
 	n := 1
@@ -292,26 +302,32 @@ func openRunFiles(paths []string, anyRevision bool) ([]runFile, *results.Header,
 			fn = s.N
 		}
 		if fn != n {
-			return nil, nil, badInput("%s is shard %d of %d, %s of %d: not shards of one run", f.path, k, fn, first.path, n)
+			return nil, nil, nil, badInput("%s is shard %d of %d, %s of %d: not shards of one run", f.path, k, fn, first.path, n)
 		}
 		if other, dup := seen[k]; dup {
-			return nil, nil, badInput("%s and %s are both shard %d of %d", other, f.path, k, n)
+			return nil, nil, nil, badInput("%s and %s are both shard %d of %d", other, f.path, k, n)
 		}
 		seen[k] = f.path
 	}
-	if len(files) != n {
-		var missing []string
-		for k := 1; k <= n; k++ {
-			if _, ok := seen[k]; !ok {
-				missing = append(missing, strconv.Itoa(k))
-			}
+	var missing []int
+	for k := 1; k <= n; k++ {
+		if _, ok := seen[k]; !ok {
+			missing = append(missing, k)
 		}
-		return nil, nil, badInput("the run has %d shards; missing: %s", n, strings.Join(missing, ", "))
 	}
 	sortByShard(files)
 	h := first.header
 	h.Shard = nil
-	return files, &h, nil
+	return files, &h, missing, nil
+}
+
+// joinInts writes 1, 2, 3.
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func sortByShard(files []runFile) {

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/results"
 )
 
 // TestResumeDropsATornLine cuts a finished file in the middle of a record
@@ -331,4 +335,35 @@ func TestAnotherRevisionIsRefused(t *testing.T) {
 	code, got, stderr := arena(t, "rate", path)
 	require.Zero(t, code, stderr)
 	require.Equal(t, want, got)
+}
+
+// TestRateOfSomeShards: arena rate of one shard, or of some shards without
+// the others, prints their standings and a line saying which shards they
+// are; merge still wants them all.
+func TestRateOfSomeShards(t *testing.T) {
+	dir := t.TempDir()
+	var shards []string
+	for k := 1; k <= 3; k++ {
+		path := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", k))
+		code, _, stderr := arena(t, append(append([]string{"run", "tron/duel", "--seed", "3"}, quick...), "--shard", fmt.Sprintf("%d/3", k), "--out", path)...)
+		require.Zero(t, code, stderr)
+		shards = append(shards, path)
+	}
+	_, recs := readRecords(t, shards[1])
+	code, stdout, stderr := arena(t, "rate", shards[1], "--format", "json")
+	require.Zero(t, code, stderr)
+	require.Equal(t, fmt.Sprintf("arena: shard 2 of 3: the standings of its %d matches, not the run's (missing: 1, 3; arena merge joins every shard)\n", len(recs)), stderr)
+	var s results.Standings
+	require.NoError(t, json.Unmarshal([]byte(stdout), &s))
+	require.Equal(t, len(recs), s.Matches)
+
+	_, recs1 := readRecords(t, shards[0])
+	_, recs3 := readRecords(t, shards[2])
+	code, _, stderr = arena(t, "rate", shards[2], shards[0])
+	require.Zero(t, code, stderr)
+	require.Equal(t, fmt.Sprintf("arena: shards 1, 3 of 3: the standings of their %d matches, not the run's (missing: 2; arena merge joins every shard)\n", len(recs1)+len(recs3)), stderr)
+
+	code, _, stderr = arena(t, append([]string{"rate"}, shards...)...)
+	require.Zero(t, code, stderr)
+	require.Empty(t, stderr, "the whole run")
 }
