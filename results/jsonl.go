@@ -126,11 +126,17 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(line, &rd.header); err != nil {
-		return nil, rd.fail(err)
+	var kind struct {
+		Type string `json:"type"`
 	}
-	if rd.header.Type != TypeHeader {
-		return nil, rd.fail(fmt.Errorf("type %q, want %q on the first line", rd.header.Type, TypeHeader))
+	if err := json.Unmarshal(line, &kind); err != nil {
+		return nil, rd.fail(JSONError(err))
+	}
+	if kind.Type != TypeHeader {
+		return nil, rd.fail(notRecords(kind.Type))
+	}
+	if err := json.Unmarshal(line, &rd.header); err != nil {
+		return nil, rd.fail(JSONError(err))
 	}
 	if err := checkFormat(rd.header.Format); err != nil {
 		return nil, rd.fail(err)
@@ -150,7 +156,7 @@ func (r *Reader) Read(rec *Record) error {
 	}
 	*rec = Record{Bots: rec.Bots[:0], Scores: rec.Scores[:0], Places: rec.Places[:0], Faults: rec.Faults[:0]}
 	if err := json.Unmarshal(line, rec); err != nil {
-		return r.fail(err)
+		return r.fail(JSONError(err))
 	}
 	if rec.Type != TypeMatch {
 		return r.fail(fmt.Errorf("type %q, want %q", rec.Type, TypeMatch))

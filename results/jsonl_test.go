@@ -114,12 +114,15 @@ func TestReaderErrors(t *testing.T) {
 		want string
 	}{
 		{"empty file", "", 1, "results.jsonl:1: empty file: no header line"},
-		{"bad json", header + "\n" + match + "{\"type\":\"match\",\n", 3, "results.jsonl:3: unexpected end of JSON input"},
-		{"blank lines count", header + "\n\n" + match + "nope\n", 4, "results.jsonl:4: invalid character 'o' in literal null (expecting 'u')"},
-		{"no header", match, 1, `results.jsonl:1: type "match", want "header" on the first line`},
+		{"bad json", header + "\n" + match + "{\"type\":\"match\",\n", 3, "results.jsonl:3: not valid JSON at byte 16: unexpected end of JSON input"},
+		{"blank lines count", header + "\n\n" + match + "nope\n", 4, "results.jsonl:4: not valid JSON at byte 2: invalid character 'o' in literal null (expecting 'u')"},
+		{"a tuning run's file", `{"type":"tune","format":1,"params":[]}`, 1, "results.jsonl:1: this is the file of a tuning run (arena tune --out), not a run's records: arena report draws its page, arena tune --resume continues it"},
+		{"a golden trace", `{"type":"golden","format":1}`, 1, "results.jsonl:1: this is a golden trace (arena golden record), not a run's records: arena golden check replays it, arena report --traces shows it"},
+		{"a header field of the wrong type", `{"type":"header","format":1,"params":[1]}`, 1, `results.jsonl:1: field "params" is an array, want an object`},
+		{"no header", match, 1, `results.jsonl:1: the first line is a match record: the file has lost its header line`},
 		{"header twice", header + "\n" + header + "\n", 2, `results.jsonl:2: type "header", want "match"`},
 		{"newer format", header + "\n" + strings.Replace(match, `"format":1`, `"format":2`, 1), 2, "results.jsonl:2: format 2 is not one this arena reads (1..1)"},
-		{"wrong field type", header + "\n" + strings.Replace(match, `"turns":0`, `"turns":"x"`, 1), 2, "results.jsonl:2: json: cannot unmarshal string into Go struct field Record.turns of type int"},
+		{"wrong field type", header + "\n" + strings.Replace(match, `"turns":0`, `"turns":"x"`, 1), 2, `results.jsonl:2: field "turns" is a string, want a whole number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -175,16 +175,19 @@ func (ck *checker) int(key string, v int) {
 // value depends on other keys, or is a list of points.
 var keyChecks = map[string]func(ck *checker, c *Config){
 	"max_nb_players": func(ck *checker, c *Config) {
-		ck.intIn("max_nb_players", c.MaxNbPlayers, max(c.MinNbPlayers, 1), MaxPlayers)
+		ck.int("max_nb_players", c.MaxNbPlayers)
+		ck.notBelow("max_nb_players", float64(c.MaxNbPlayers), "min_nb_players", float64(c.MinNbPlayers))
 	},
 	"players_starting_positions": func(ck *checker, c *Config) {
 		ck.points("players_starting_positions", c.PlayersStartingPositions, c)
 	},
 	"max_cells_per_player": func(ck *checker, c *Config) {
-		ck.intIn("max_cells_per_player", c.MaxCellsPerPlayer, max(c.NbStartingCellsPerPlayer, 1), MaxCells)
+		ck.int("max_cells_per_player", c.MaxCellsPerPlayer)
+		ck.notBelow("max_cells_per_player", float64(c.MaxCellsPerPlayer), "nb_starting_cells_per_player", float64(c.NbStartingCellsPerPlayer))
 	},
 	"maximum_player_cell_mass": func(ck *checker, c *Config) {
-		ck.floatIn("maximum_player_cell_mass", c.MaximumPlayerCellMass, c.MinimumPlayerCellMass, true, MaxMass, true)
+		ck.float("maximum_player_cell_mass", c.MaximumPlayerCellMass)
+		ck.notBelow("maximum_player_cell_mass", c.MaximumPlayerCellMass, "minimum_player_cell_mass", c.MinimumPlayerCellMass)
 	},
 	"initial_neutral_cells_matrix_height": func(ck *checker, c *Config) {
 		ck.int("initial_neutral_cells_matrix_height", c.InitialNeutralCellsMatrixHeight)
@@ -215,6 +218,14 @@ func (ck *checker) intIn(key string, v, lo, hi int) {
 		ck.fail(key, "%d is below %d", v, lo)
 	case v > hi:
 		ck.fail(key, "%d is above %d", v, hi)
+	}
+}
+
+// notBelow checks a key that may not be below another one, naming both:
+// the user may have set either.
+func (ck *checker) notBelow(key string, v float64, other string, lo float64) {
+	if ck.err == nil && v < lo {
+		ck.fail(key, "%s is below %s, %s", num(v), other, num(lo))
 	}
 }
 

@@ -37,7 +37,8 @@ func TestParamsFromMaps(t *testing.T) {
 	for params, want := range map[string]string{
 		`{"max_cells_per_player":0}`:         "param max_cells_per_player: 0 is out of range 1..64",
 		`{"max_cells_per_player":65}`:        "param max_cells_per_player: 65 is out of range 1..64",
-		`{"minimum_player_cell_mass":500}`:   "param maximum_player_cell_mass: 400 is below 500",
+		`{"minimum_player_cell_mass":500}`:   "param maximum_player_cell_mass: 400 is below minimum_player_cell_mass, 500",
+		`{"min_nb_players":3}`:               "param max_nb_players: 2 is below min_nb_players, 3",
 		`{"mass_loss_per_frame":1}`:          "param mass_loss_per_frame: 1 is out of range [0..1)",
 		`{"map_width":0}`:                    "param map_width: 0 is out of range (0..1000000]",
 		`{"satellite_mass":"half"}`:          `param satellite_mass: "half" is not one of seed, reference`,

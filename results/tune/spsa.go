@@ -339,7 +339,7 @@ func readLines(r io.Reader, line func(n int, data []byte) error) (*Header, int64
 		if n == 1 {
 			h = &Header{}
 			if jerr := json.Unmarshal(data, h); jerr != nil || h.Type != "tune" {
-				return nil, 0, errors.New("tune: line 1: not a tune header")
+				return nil, 0, notTune(data)
 			}
 			if h.Format != Format {
 				return nil, 0, fmt.Errorf("tune: line 1: format %d, want %d", h.Format, Format)
@@ -352,4 +352,20 @@ func readLines(r io.Reader, line func(n int, data []byte) error) (*Header, int64
 			return h, good, nil
 		}
 	}
+}
+
+// notTune says what a file whose first line is no tune header is, with the
+// command that reads it.
+func notTune(first []byte) error {
+	var kind struct {
+		Type string `json:"type"`
+	}
+	_ = json.Unmarshal(first, &kind)
+	switch kind.Type {
+	case "header":
+		return errors.New("tune: line 1: this is a run's records (arena run or arena sprt --out), not a tuning run's file: arena rate and arena report read it")
+	case "golden":
+		return errors.New("tune: line 1: this is a golden trace (arena golden record), not a tuning run's file")
+	}
+	return errors.New("tune: line 1: not the header of a tuning run's file (arena tune --out)")
 }

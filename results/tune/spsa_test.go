@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -160,5 +161,18 @@ func TestRunRefusesBadSettings(t *testing.T) {
 		{Settings{Iterations: 1, Pairs: 1}, []Param{{sim.ChoiceParam("order", "x", []string{"x"}, ""), 0}}, "tune: order cannot be tuned: not a number with a range"},
 	} {
 		require.EqualError(t, Run(context.Background(), tc.s, tc.params, nil, play, &bytes.Buffer{}, nil, nil), tc.want)
+	}
+}
+
+// TestReadFileSaysWhatAnotherFileIs: a file that is no tuning run's is
+// named for what it is.
+func TestReadFileSaysWhatAnotherFileIs(t *testing.T) {
+	for first, want := range map[string]string{
+		`{"type":"header","format":1}`: "tune: line 1: this is a run's records (arena run or arena sprt --out), not a tuning run's file: arena rate and arena report read it",
+		`{"type":"golden","format":1}`: "tune: line 1: this is a golden trace (arena golden record), not a tuning run's file",
+		`{"turn":0}`:                   "tune: line 1: not the header of a tuning run's file (arena tune --out)",
+	} {
+		_, _, _, err := ReadFile(strings.NewReader(first + "\n"))
+		require.EqualError(t, err, want)
 	}
 }

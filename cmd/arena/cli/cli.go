@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -156,7 +157,40 @@ func (c *command) call(ctx context.Context, env *env, args []string) error {
 		return nil
 	}
 	if err != nil {
-		return badInput("%s: %v (see arena help %s)", c.name, err, c.name)
+		return badInput("%s: %s (see arena help %s)", c.name, flagError(err), c.name)
 	}
 	return c.run(ctx, env, opts, fs.Args())
+}
+
+// flagError says what is wrong with a flag's value in the user's words:
+// `--games: "abc" is not a whole number`, not strconv's.
+func flagError(err error) string {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err.Error()
+	}
+	f := bad.GetFlag()
+	value := bad.GetValue()
+	var want string
+	switch f.Value.Type() {
+	case "int", "int64", "int32":
+		want = "is not a whole number"
+	case "uint", "uint64", "uint32":
+		want = "is not a whole number from 0 up"
+	case "float64", "float32":
+		want = "is not a number"
+	case "bool":
+		want = "is not true or false"
+	case "duration":
+		want = "is not a duration (write 50ms, 2s, 1m)"
+	}
+	var num *strconv.NumError
+	if errors.As(err, &num) && errors.Is(num.Err, strconv.ErrRange) {
+		want = "is out of range"
+	}
+	if want == "" || !errors.As(err, &num) && f.Value.Type() != "duration" {
+		// A value type of our own says what is wrong itself.
+		return fmt.Sprintf("--%s: %q %v", f.Name, value, errors.Unwrap(err))
+	}
+	return fmt.Sprintf("--%s: %q %s", f.Name, value, want)
 }

@@ -47,11 +47,38 @@ func TestBadInputIsOneExactLine(t *testing.T) {
 		{"empty bot argument", []string{"play", "--bot", "script:file=", "--bot", "stupid"}, `--bot: bot spec "script:file=": argument file: empty value (write "" for an empty string)`},
 		{"empty --game", []string{"run", "--game", ""}, "--game: empty value (want a game name, see arena list games)"},
 		{"empty --game in sprt", []string{"sprt", "--game", "", "--candidate", "strong", "--baseline", "stupid"}, "--game: empty value (want a game name, see arena list games)"},
-		{"empty --seed", []string{"run", "--seed", ""}, `run: invalid argument "" for "--seed" flag: want a whole number from 0 to 18446744073709551615 (see arena help run)`},
-		{"negative --seed", []string{"play", "--seed", "-1"}, `play: invalid argument "-1" for "--seed" flag: want a whole number from 0 to 18446744073709551615 (see arena help play)`},
+		{"empty --seed", []string{"run", "--seed", ""}, `run: --seed: "" is not a whole number from 0 to 18446744073709551615 (see arena help run)`},
+		{"negative --seed", []string{"play", "--seed", "-1"}, `play: --seed: "-1" is not a whole number from 0 to 18446744073709551615 (see arena help play)`},
 		{"empty scenario", []string{"play", ""}, "play: empty scenario argument (want a scenario name or a file)"},
+		{"a word for --games", []string{"run", "--games", "abc"}, `run: --games: "abc" is not a whole number (see arena help run)`},
+		{"a fraction for -j", []string{"run", "-j", "1.5"}, `run: --jobs: "1.5" is not a whole number (see arena help run)`},
+		{"a word for --elo1", []string{"sprt", "--elo1", "ten"}, `sprt: --elo1: "ten" is not a number (see arena help sprt)`},
+		{"too large --games", []string{"run", "--games", "99999999999999999999"}, `run: --games: "99999999999999999999" is out of range (see arena help run)`},
+		{"a number for --move-timeout", []string{"run", "--move-timeout", "5"}, `run: --move-timeout: "5" is not a duration (write 50ms, 2s, 1m) (see arena help run)`},
+		{"a word for a boolean", []string{"golden", "record", "--gzip=maybe"}, `golden: --gzip: "maybe" is not true or false (see arena help golden)`},
 		{"script line too long", []string{"play", "--bot", "script:file=" + longLine, "--bot", "stupid"},
 			"--bot: bot script:file=" + longLine + ": " + longLine + ":2: line longer than 65536 bytes"},
+	}
+	// A directory as an output: refused as one, --force or not.
+	run := write("run.jsonl", nil)
+	code, _, errOut := arena(t, "run", "tron/small", "--bots", "straight,stupid", "--games", "2", "--out", run, "--force")
+	require.Zero(t, code, errOut)
+	for _, args := range [][]string{
+		{"run", "tron/small", "--out", dir}, {"run", "tron/small", "--out", dir, "--force"},
+		{"play", "tron/small", "--trace", dir}, {"play", "tron/small", "--html", dir}, {"play", "tron/small", "--out", dir, "--force"},
+		{"tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--out", dir},
+		{"tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--out", dir, "--force"},
+		{"sprt", "tron/small", "--candidate", "strong", "--baseline", "straight", "--junit", dir},
+		{"merge", run, "--out", dir}, {"report", run, "-o", dir, "--force"},
+	} {
+		flag := args[len(args)-2]
+		if flag == dir {
+			flag = args[len(args)-3]
+		}
+		if flag == "-o" {
+			flag = "--out"
+		}
+		cases = append(cases, tc{"a directory as " + strings.Join(args[:1], "") + " " + flag, args, flag + " " + dir + ": is a directory; name a file"})
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		cases = append(cases,

@@ -707,11 +707,23 @@ func (o *outFile) close() error {
 // checkNew refuses the path of an output flag when the file exists, unless
 // force; an empty path is fine.
 func checkNew(flag, path string, force bool) error {
-	if path == "" || force {
+	if path == "" {
 		return nil
 	}
-	if _, err := os.Stat(path); err == nil {
+	if err := notADirectory(flag, path); err != nil {
+		return err
+	}
+	if _, err := os.Stat(path); err == nil && !force {
 		return badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
+	}
+	return nil
+}
+
+// notADirectory refuses an output flag that names a directory: no --force
+// turns it into a file.
+func notADirectory(flag, path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return badInput("%s %s: is a directory; name a file", flag, path)
 	}
 	return nil
 }
@@ -721,6 +733,9 @@ func checkNew(flag, path string, force bool) error {
 // file is locked (see lockFile) before it is emptied: a file another arena
 // is writing is refused, and left as it is.
 func createFile(flag, path string, force bool) (*os.File, error) {
+	if err := notADirectory(flag, path); err != nil {
+		return nil, err
+	}
 	flags := os.O_WRONLY | os.O_CREATE
 	if !force {
 		flags |= os.O_EXCL

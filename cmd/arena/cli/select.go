@@ -56,7 +56,7 @@ func (v *seedValue) Type() string   { return "uint" }
 func (v *seedValue) Set(text string) error {
 	n, err := strconv.ParseUint(strings.TrimSpace(text), 0, 64)
 	if err != nil {
-		return fmt.Errorf("want a whole number from 0 to %d", uint64(math.MaxUint64))
+		return fmt.Errorf("is not a whole number from 0 to %d", uint64(math.MaxUint64))
 	}
 	*v = seedValue(n)
 	return nil
