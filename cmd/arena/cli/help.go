@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	commands = []*command{runCommand, sprtCommand, rateCommand, mergeCommand, playCommand, goldenCommand, diffRulesCommand, tuneCommand, reportCommand, benchCommand, listCommand, versionCommand, helpCommand}
+	commands = []*command{runCommand, sprtCommand, rateCommand, mergeCommand, playCommand, goldenCommand, diffRulesCommand, tuneCommand, reportCommand, benchCommand, listCommand, versionCommand, completionCommand, helpCommand, completeCommand}
 }
 
 const overview = `arena plays bot-programming games headless and deterministic: thousands of
@@ -42,7 +42,9 @@ func printOverview(w io.Writer) {
 		width = max(width, len(c.name))
 	}
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.name, c.short)
+		if c.short != "" { // __complete is the scripts', not the user's
+			fmt.Fprintf(&b, "  %-*s  %s\n", width, c.name, c.short)
+		}
 	}
 	fmt.Fprintf(w, overview, b.String())
 }
@@ -84,9 +86,11 @@ var helpCommand = &command{
 }
 
 func commandNames() string {
-	names := make([]string, len(commands))
-	for i, c := range commands {
-		names[i] = c.name
+	var names []string
+	for _, c := range commands {
+		if c.short != "" {
+			names = append(names, c.name)
+		}
 	}
 	return strings.Join(names, ", ")
 }
