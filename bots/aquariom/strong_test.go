@@ -104,55 +104,130 @@ func TestStrongArgsChangePlay(t *testing.T) {
 }
 
 // strengthDeals is how many deals (each played twice, seats swapped) the
-// duel strength tests play: enough for the lower end of the 95 % interval
-// to clear 200 Elo when the bot wins them all but one.
+// duel strength benchmarks play: enough for the lower end of the 95 %
+// interval to clear 200 Elo when the bot wins them all but one. The
+// sequential tests of make test stop before, as soon as they decide.
 const strengthDeals = 12
 
-// requireStronger checks that the strong bot beats the named bot on the
-// duel map by more than 200 Elo, the whole 95 % interval of its score rate
-// included. The deals are played in two halves at once, one per core.
+// duelPlayers returns the strong bot and the named one, for the duel map.
+func duelPlayers(t *testing.T, opponent string) (*engine.Rules, player, player, func(sim.Result)) {
+	return newRules(t, "duel", 2), newPlayerOf(t, "strong", sim.Params{})(), newPlayerOf(t, opponent, sim.Params{})(),
+		func(res sim.Result) { require.Empty(t, res.Faults) }
+}
+
+// requireStronger checks, deal by deal on the duel map, that the strong bot
+// is at least 200 Elo stronger than the named bot rather than no stronger
+// at all (a sequential test at 5 % error rates: when it wins every game,
+// four deals decide).
 func requireStronger(t *testing.T, opponent string) {
 	if testing.Short() {
-		t.Skip("plays many whole matches")
+		t.Skip("plays whole matches")
 	}
 	t.Parallel()
-	start := time.Now()
-	var halves [2]simtest.Score
-	var turns [2]int
-	r := newRules(t, "duel", 2)
-	t.Run("deals", func(t *testing.T) {
-		for h := range halves {
-			t.Run(fmt.Sprint(h), func(t *testing.T) {
-				t.Parallel()
-				halves[h], turns[h] = simtest.Duels(t, r, nil, 11, h*strengthDeals/2, (h+1)*strengthDeals/2,
-					newPlayerOf(t, "strong", sim.Params{})(), newPlayerOf(t, opponent, sim.Params{})(),
-					func(res sim.Result) { require.Empty(t, res.Faults) })
-			})
+	r, strong, other, check := duelPlayers(t, opponent)
+	seq := simtest.NewSequential(0, 200, 0.05, 0.05)
+	for d := 0; d < strengthDeals; d++ {
+		score, _ := simtest.Duels(t, r, nil, 11, d, d+1, strong, other, check)
+		if seq.Add(score) {
+			break
 		}
-	})
-	res := halves[0].Add(halves[1])
-	high := 1 - simtest.Score{Wins: res.Losses, Draws: res.Draws, Losses: res.Wins}.WilsonLow()
-	t.Logf("strong vs %s: %d games, W/D/L %d/%d/%d, score %.3f (95 %% interval %.3f..%.3f), Elo %+.0f (95 %% interval %+.0f..%+.0f), %d turns and %v a game",
-		opponent, res.Games(), res.Wins, res.Draws, res.Losses, res.Rate(), res.WilsonLow(), high,
-		simtest.Elo(res.Rate()), simtest.Elo(res.WilsonLow()), simtest.Elo(high),
-		(turns[0]+turns[1])/res.Games(), (time.Since(start) / time.Duration(res.Games())).Round(time.Millisecond))
-	require.Greater(t, res.WilsonLow(), simtest.Rate200)
+	}
+	t.Logf("strong vs %s: %s", opponent, seq)
+	require.True(t, seq.H1(), "strong vs %s: %s", opponent, seq)
 }
 
 func TestStrongBeatsSplitter(t *testing.T) { requireStronger(t, "splitter") }
 
 func TestStrongBeatsNearest(t *testing.T) { requireStronger(t, "nearest") }
 
-// TestStrongFirstInFFA4 plays the strong bot against nearest, splitter
-// and idle on the four-player map, each bot in each seat in turn, and
-// expects the strong bot to come first in most games, and more often than
-// any other.
+// TestStrengthDuels measures (make strength) the strong bot against each
+// other bot on the duel map, strengthDeals deals: more than 200 Elo, the
+// whole 95 % interval of its score rate included. The deals are played in
+// two halves at once, one per core.
+func TestStrengthDuels(t *testing.T) {
+	simtest.Strength(t)
+	for _, opponent := range []string{"splitter", "nearest", "idle"} {
+		t.Run(opponent, func(t *testing.T) {
+			start := time.Now()
+			var halves [2]simtest.Score
+			var turns [2]int
+			t.Run("deals", func(t *testing.T) {
+				for h := range halves {
+					t.Run(fmt.Sprint(h), func(t *testing.T) {
+						t.Parallel()
+						r, strong, other, check := duelPlayers(t, opponent)
+						halves[h], turns[h] = simtest.Duels(t, r, nil, 11, h*strengthDeals/2, (h+1)*strengthDeals/2, strong, other, check)
+					})
+				}
+			})
+			res := halves[0].Add(halves[1])
+			high := 1 - simtest.Score{Wins: res.Losses, Draws: res.Draws, Losses: res.Wins}.WilsonLow()
+			t.Logf("strong vs %s: %d games, W/D/L %d/%d/%d, score %.3f (95 %% interval %.3f..%.3f), Elo %+.0f (95 %% interval %+.0f..%+.0f), %d turns and %v a game",
+				opponent, res.Games(), res.Wins, res.Draws, res.Losses, res.Rate(), res.WilsonLow(), high,
+				simtest.Elo(res.Rate()), simtest.Elo(res.WilsonLow()), simtest.Elo(high),
+				(turns[0]+turns[1])/res.Games(), (time.Since(start) / time.Duration(res.Games())).Round(time.Millisecond))
+			require.Greater(t, res.WilsonLow(), simtest.Rate200)
+		})
+	}
+}
+
+// ffa4Names are the bots of the four-player games, the strong one first.
+var ffa4Names = []string{"strong", "splitter", "nearest", "idle"}
+
+// playFFA4 plays four-player game g on the four-player map, each bot in
+// seat (k+g) mod 4, and returns which bot came first (-1: none alone).
+func playFFA4(t *testing.T, m *sim.Match[engine.State, engine.View, engine.Action], players []player, g int) (firsts [4]bool) {
+	seats := make([]player, 4)
+	for k := range players {
+		seats[(k+g)%4] = players[k]
+	}
+	res := m.Play(context.Background(), sim.Derive(13, uint64(g)), seats)
+	require.NoError(t, res.Err)
+	require.Empty(t, res.Faults)
+	for k := range players {
+		firsts[k] = res.Places[(k+g)%4] == 1
+	}
+	return firsts
+}
+
+func ffa4Match(t *testing.T) (*sim.Match[engine.State, engine.View, engine.Action], []player) {
+	m := sim.NewMatch(newRules(t, "ffa4", 4), nil)
+	players := make([]player, 4)
+	for k, name := range ffa4Names {
+		players[k] = newPlayerOf(t, name, sim.Params{})()
+	}
+	return m, players
+}
+
+// TestStrongFirstInFFA4 checks, game by game on the four-player map with
+// nearest, splitter and idle in rotated seats, that the strong bot comes
+// first in at least 60 % of the games rather than in a quarter, by chance
+// (a sequential test at 5 % error rates: four firsts in a row decide).
 func TestStrongFirstInFFA4(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays many whole matches")
+		t.Skip("plays whole matches")
 	}
 	t.Parallel()
-	names := []string{"strong", "splitter", "nearest", "idle"}
+	m, players := ffa4Match(t)
+	seq := simtest.NewSequentialRates(0.25, 0.6, 0.05, 0.05)
+	for g := 0; g < 12; g++ {
+		first := simtest.Score{Losses: 1}
+		if playFFA4(t, m, players, g)[0] {
+			first = simtest.Score{Wins: 1}
+		}
+		if seq.Add(first) {
+			break
+		}
+	}
+	t.Logf("strong first: %s", seq)
+	require.True(t, seq.H1(), "strong first: %s", seq)
+}
+
+// TestStrengthFFA4 measures (make strength) the first places of the strong
+// bot against nearest, splitter and idle on the four-player map, each bot
+// in each seat in turn: first in most games, and more often than any other.
+func TestStrengthFFA4(t *testing.T) {
+	simtest.Strength(t)
 	const rounds = 3 // each a game per seat rotation
 	start := time.Now()
 	var firsts [2][4]int
@@ -160,22 +235,10 @@ func TestStrongFirstInFFA4(t *testing.T) {
 		for h := range firsts {
 			t.Run(fmt.Sprint(h), func(t *testing.T) {
 				t.Parallel()
-				r := newRules(t, "ffa4", 4)
-				m := sim.NewMatch(r, nil)
-				players := make([]player, 4)
-				for k, name := range names {
-					players[k] = newPlayerOf(t, name, sim.Params{})()
-				}
-				seats := make([]player, 4)
+				m, players := ffa4Match(t)
 				for g := h; g < 4*rounds; g += 2 {
-					for k := range names {
-						seats[(k+g)%4] = players[k]
-					}
-					res := m.Play(context.Background(), sim.Derive(13, uint64(g)), seats)
-					require.NoError(t, res.Err)
-					require.Empty(t, res.Faults)
-					for k := range names {
-						if res.Places[(k+g)%4] == 1 {
+					for k, first := range playFFA4(t, m, players, g) {
+						if first {
 							firsts[h][k]++
 						}
 					}
@@ -193,6 +256,6 @@ func TestStrongFirstInFFA4(t *testing.T) {
 		games, total[0], total[1], total[2], total[3], float64(total[0])/float64(games), low, (time.Since(start) / time.Duration(games)).Round(time.Millisecond))
 	require.Greater(t, 2*total[0], games, "first in most games")
 	for k := 1; k < 4; k++ {
-		require.Greater(t, total[0], total[k], "more often first than %s", names[k])
+		require.Greater(t, total[0], total[k], "more often first than %s", ffa4Names[k])
 	}
 }

@@ -12,32 +12,56 @@ import (
 )
 
 // strengthSeeds is how many deals (each played twice, seats, species and
-// first move swapped) the strength tests play on each map: 30 games, enough
-// for the lower end of the 95 % interval to clear 200 Elo with two losses.
-func strengthSeeds() int {
-	if testing.Short() {
-		return 1
-	}
-	return 15
-}
+// first move swapped) the strength benchmark plays on each map: 30 games,
+// enough for the lower end of the 95 % interval to clear 200 Elo with two
+// losses. The sequential test of make test stops before, as soon as it
+// decides.
+const strengthSeeds = 15
 
-// TestStrongBeatsGreedy checks that the strong bot beats greedy by more
-// than 200 Elo on every shipped map under the default rules: the whole 95 %
-// Wilson interval of its score rate above 76 % (in short mode, too few
-// games for that: it must not lose more than it wins). The maps are
-// played in parallel.
+// TestStrongBeatsGreedy checks, deal by deal on every shipped map under the
+// default rules, that the strong bot is at least 200 Elo stronger than
+// greedy rather than no stronger at all (a sequential test at 5 % error
+// rates: four deals decide when it wins every game), and never faults.
+// The maps are played in parallel.
 func TestStrongBeatsGreedy(t *testing.T) {
 	for _, name := range vampires.ShippedMaps() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			res, st := playDuels(t, params("map", name), 0, strengthSeeds(), newPlayerOf(t, "strong", sim.Params{}), newPlayerOf(t, "greedy", sim.Params{}))
+			strong, greedy := newPlayerOf(t, "strong", sim.Params{}), newPlayerOf(t, "greedy", sim.Params{})
+			seq := simtest.NewSequential(0, 200, 0.05, 0.05)
+			deals := strengthSeeds
+			if testing.Short() {
+				deals = 1
+			}
+			for d := 0; d < deals; d++ {
+				res, st := playDuels(t, params("map", name), d, d+1, strong, greedy)
+				require.Zero(t, st.faults)
+				if seq.Add(res) {
+					break
+				}
+			}
+			t.Logf("strong vs greedy on %s: %s", name, seq)
+			if testing.Short() {
+				require.GreaterOrEqual(t, seq.Score.Wins, seq.Score.Losses)
+				return
+			}
+			require.True(t, seq.H1(), "strong vs greedy on %s: %s", name, seq)
+		})
+	}
+}
+
+// TestStrengthAgainstGreedy measures (make strength) the strong bot against
+// greedy on every shipped map: more than 200 Elo, the whole 95 % Wilson
+// interval of its score rate above 76 %. The maps are played in parallel.
+func TestStrengthAgainstGreedy(t *testing.T) {
+	simtest.Strength(t)
+	for _, name := range vampires.ShippedMaps() {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			res, st := playDuels(t, params("map", name), 0, strengthSeeds, newPlayerOf(t, "strong", sim.Params{}), newPlayerOf(t, "greedy", sim.Params{}))
 			t.Logf("strong vs greedy on %s: %d games, W/D/L %d/%d/%d, score %.3f (95 %% low %.3f), Elo %+.0f, %d plies a game",
 				name, res.Games(), res.Wins, res.Draws, res.Losses, res.Rate(), res.WilsonLow(), simtest.Elo(res.Rate()), st.plies/res.Games())
 			require.Zero(t, st.faults)
-			if testing.Short() {
-				require.GreaterOrEqual(t, res.Wins, res.Losses)
-				return
-			}
 			require.Greater(t, res.WilsonLow(), simtest.Rate200)
 		})
 	}
@@ -58,6 +82,7 @@ func TestBotsPlayValidPlies(t *testing.T) {
 				continue // the slowest map
 			}
 			t.Run(ruleset+"/"+name, func(t *testing.T) {
+				t.Parallel()
 				for i, a := range names {
 					for _, b := range names[i:] {
 						if a == "strong" && b == "strong" && name == "large" {
