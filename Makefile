@@ -4,14 +4,15 @@ GO      ?= go
 PKGS    ?= ./...
 BENCH   ?= .
 COUNT   ?= 1
+RUNS    ?= 1
 
 # Every engine, from the folders of engines/: a new game needs no edit here.
 ENGINES ?= $(notdir $(patsubst %/,%,$(wildcard engines/*/)))
 
-.PHONY: help build test race bench lint fma run fuzz calibrate clean
+.PHONY: help build test test-load strength race bench lint fma run fuzz calibrate clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
 build: ## build the arena binary into ./arena
 	$(GO) build -o arena ./cmd/arena
@@ -19,7 +20,13 @@ build: ## build the arena binary into ./arena
 test: ## run every test (the browser tests need chromium: apt-get install chromium)
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 || \
 		echo "note: no chromium here, so the browser tests (cmd/arena/cli TestBrowser*) are skipped; apt-get install chromium runs them"
-	$(GO) test -count=$(COUNT) $(PKGS)
+	$(GO) test -count=$(COUNT) -timeout 30m $(PKGS)
+
+test-load: ## run the tests under a CPU hog of 8 busy processes (RUNS=3 for three in a row)
+	.ci/test-load $(RUNS)
+
+strength: ## measure every strong bot's strength on many games, and CRN on a real bot (minutes; make test checks the same sequentially)
+	ARENA_STRENGTH=1 $(GO) test -count=1 -timeout 120m -run 'Strength|CommonRandom' -v $(PKGS)
 
 race: ## run the tests under the race detector (long strength tests skipped)
 	$(GO) test -race -short $(PKGS)

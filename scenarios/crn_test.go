@@ -8,6 +8,7 @@ import (
 
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // TestCommonRandomNumbersOnARealBot measures what arena tune's common
@@ -18,10 +19,10 @@ import (
 // θ−'s points — what the gradient estimate is made of — is measured on the
 // same seed and seat (common random numbers) and on two different seeds
 // (independent); the ratio of the two variances is what CRN saves in games.
+// It plays 600 matches of the strong Tron bot: make strength runs it (make
+// test checks CRN on the synthetic bot of results/tune).
 func TestCommonRandomNumbersOnARealBot(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays 800 matches of the strong Tron bot")
-	}
+	simtest.Strength(t)
 	e, err := scenarios.LookupGame("tron")
 	require.NoError(t, err)
 	sc, err := scenarios.Load("tron/small")
