@@ -128,6 +128,7 @@ func TestDeterministic(t *testing.T) {
 func TestAllocs(t *testing.T) {
 	for _, name := range botNames {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			r := newRules(t, "ffa4", 4)
 			me := newPlayerOf(t, name, sim.Params{})()
 			players := []player{me, newPlayerOf(t, "strong", sim.Params{})(), newPlayerOf(t, "splitter", sim.Params{})(), newPlayerOf(t, "nearest", sim.Params{})()}
