@@ -145,11 +145,12 @@ func TestMisbehavingPrograms(t *testing.T) {
 		{"leaves a child holding its output", `(sleep 1000) & read start; read t; echo 1; exit 0`, 0, "", 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each mostly waits for a deadline
 			pidFile := filepath.Join(t.TempDir(), "pid")
 			// The program forks a child that lingers, its output elsewhere.
 			childFile := filepath.Join(t.TempDir(), "child")
 			bot := script(t, "echo $$ > "+pidFile+"\n(sleep 1000) >/dev/null 2>&1 &\necho $! > "+childFile+"\n"+tc.body)
-			st := race(t, 4, "exec:cmd="+bot+",timeout=1s", "step")
+			st := race(t, 4, "exec:cmd="+bot+",timeout=1s,startup=1s", "step")
 			res := play(t, st, 0)
 			require.NoError(t, res.Err)
 			mine := faultsOf(res, 0)
@@ -212,16 +213,17 @@ func TestOriginalProtocolOverTCP(t *testing.T) {
 	game := sim.Erase(&g, Exec())
 	for _, tc := range []struct {
 		name, body string
+		startup    string // its start-up grace: what "never" waits for
 		kind       sim.FaultKind
 		msg        string
 	}{
-		{"never connects", `sleep 1000`, sim.FaultTimeout, "did not connect"},
+		{"never connects", `sleep 1000`, "1s", sim.FaultTimeout, "did not connect"},
 		{"registers as another team", `exec python3 -c "
 import socket, sys
 s = socket.create_connection((sys.argv[1], int(sys.argv[2])))
 s.sendall(b'x%%inscription::1;6\n')
 s.recv(100)
-" "$@"`, sim.FaultNoAnswer, "greeting refused: inscription to game 1 as team 6, want game 1 as team 1"},
+" "$@"`, "10s", sim.FaultNoAnswer, "greeting refused: inscription to game 1 as team 6, want game 1 as team 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.kind == sim.FaultNoAnswer {
@@ -231,7 +233,7 @@ s.recv(100)
 			}
 			pidFile := filepath.Join(t.TempDir(), "pid")
 			bot := script(t, "echo $$ > "+pidFile+"\n"+tc.body+"\n")
-			st, err := game.Setup(simtest.ParamsJSON(t, `{"players":2,"rounds":3}`), simtest.Specs(t, "exec:cmd="+bot+",proto=original,timeout=1s", "collector"))
+			st, err := game.Setup(simtest.ParamsJSON(t, `{"players":2,"rounds":3}`), simtest.Specs(t, "exec:cmd="+bot+",proto=original,timeout=1s,startup="+tc.startup, "collector"))
 			require.NoError(t, err)
 			res := play(t, st, 0)
 			require.NoError(t, res.Err)
