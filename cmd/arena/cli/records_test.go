@@ -218,7 +218,7 @@ func TestCtrlCDuringTheBootstrap(t *testing.T) {
 	require.Equal(t, ExitInterrupted, code, stderr)
 	require.Empty(t, out)
 	require.Contains(t, stderr, "interrupted while ")
-	require.Less(t, time.Since(start), time.Minute) // a guard against a hang, not a timing
+	require.Less(t, time.Since(start), 10*time.Minute) // a guard against a hang, not a timing
 }
 
 // TestSeedsFile checks --seeds: one round per seed listed, each match on its
