@@ -138,6 +138,9 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 	if err := json.Unmarshal(line, &rd.header); err != nil {
 		return nil, rd.fail(JSONError(err))
 	}
+	if err := rd.header.Check(); err != nil {
+		return nil, rd.fail(err)
+	}
 	if err := checkFormat(rd.header.Format); err != nil {
 		return nil, rd.fail(err)
 	}

@@ -1,7 +1,9 @@
 package results
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -110,3 +112,48 @@ const (
 	TypeHeader = "header"
 	TypeMatch  = "match"
 )
+
+// Bounds of a header's numbers that no run reaches: a corrupted header is
+// refused by them, naming the field, before anything is computed from it.
+const (
+	maxHeaderSeats = 1 << 10
+	maxHeaderGames = 1 << 40
+	maxSeed        = 1<<53 - 1 // seeds are written as JSON numbers: below 2⁵³, read exactly everywhere
+)
+
+// Check checks the header's fields on their own: the game, bots, seats,
+// games, matches, seed and shard a run could have written. (What holds
+// between them and the format's plan, the commands check.)
+func (h *Header) Check() error {
+	field := func(name, format string, args ...any) error {
+		return fmt.Errorf("header field %q: %s", name, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case strings.TrimSpace(h.Game) == "":
+		return field("game", "empty")
+	case len(h.Bots) == 0:
+		return field("bots", "none")
+	case h.Seats < 1 || h.Seats > maxHeaderSeats:
+		return field("seats", "%d is not a number of seats (1 to %d)", h.Seats, maxHeaderSeats)
+	case h.Games < 0 || h.Games > maxHeaderGames:
+		return field("games", "%d is not a number of games (0 to %d)", h.Games, maxHeaderGames)
+	case h.Matches < 0 || h.Matches > maxHeaderGames:
+		return field("matches", "%d is not a number of matches (0 to %d)", h.Matches, maxHeaderGames)
+	case h.Seed > maxSeed:
+		return field("seed", "%d is above 2⁵³ − 1", h.Seed)
+	}
+	seen := make(map[string]bool, len(h.Bots))
+	for i, b := range h.Bots {
+		switch {
+		case strings.TrimSpace(b) == "":
+			return field("bots", "entrant %d is empty", i+1)
+		case seen[b]:
+			return field("bots", "%q is there twice", b)
+		}
+		seen[b] = true
+	}
+	if s := h.Shard; s != nil && (s.N < 1 || s.K < 1 || s.K > s.N || s.Matches < 0 || s.Matches > h.Matches) {
+		return field("shard", "%d of %d with %d matches is not a shard of a run of %d matches", s.K, s.N, s.Matches, h.Matches)
+	}
+	return nil
+}

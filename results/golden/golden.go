@@ -191,14 +191,29 @@ func Read(path string) (*Match, error) {
 	return Parse(r, path)
 }
 
+// MaxLineBytes bounds a line of a golden file or a trace: a turn's state
+// and actions. The largest state of a shipped game (an eight-player
+// Aquar.iom map in its last turns) is well under a megabyte; a longer line
+// is no trace, and reading stops there rather than at the end of a file
+// that may not end.
+const MaxLineBytes = 16 << 20
+
+// scanError says a line too long in the user's words.
+func scanError(err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("a line longer than %d bytes: not a trace", MaxLineBytes)
+	}
+	return err
+}
+
 // Parse reads a golden file's lines from r; name names r in errors.
 func Parse(r io.Reader, name string) (*Match, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<28)
+	sc.Buffer(nil, MaxLineBytes)
 	m := &Match{Path: name}
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, fmt.Errorf("%s:1: %v", name, scanError(err))
 		}
 		return nil, fmt.Errorf("%s: empty", name)
 	}
@@ -215,7 +230,7 @@ func Parse(r io.Reader, name string) (*Match, error) {
 // from r, as the match that h describes; name names r in errors.
 func ParseTrace(h Header, r io.Reader, name string) (*Match, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 1<<28)
+	sc.Buffer(nil, MaxLineBytes)
 	m := &Match{Path: name, Header: h}
 	return m, m.readLines(sc, 1)
 }
@@ -234,7 +249,7 @@ func (m *Match) readLines(sc *bufio.Scanner, first int) error {
 		m.Lines = append(m.Lines, l)
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %v", m.Path, err)
+		return fmt.Errorf("%s:%d: %v", m.Path, first+len(m.Lines), scanError(err))
 	}
 	if len(m.Lines) == 0 && first > 1 {
 		return fmt.Errorf("%s: no state after the header", m.Path)

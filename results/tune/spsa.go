@@ -325,14 +325,24 @@ func ReadPoints(r io.Reader) (*Header, []PointLine, int64, error) {
 	return h, lines, good, err
 }
 
+// Bounds of a tune file: a line is an iteration's or a point's, a few
+// kilobytes; a file of a million iterations is well within MaxFileBytes.
+const (
+	MaxLineBytes = 1 << 20
+	MaxFileBytes = 4 << 30
+)
+
 // readLines reads a tune file's header, then hands each complete line
 // after it to line; it returns the length of the complete lines read.
 func readLines(r io.Reader, line func(n int, data []byte) error) (*Header, int64, error) {
-	br := bufio.NewReader(r)
+	br := bufio.NewReaderSize(r, 64<<10)
 	var h *Header
 	var good int64
 	for n := 1; ; n++ {
-		data, err := br.ReadBytes('\n')
+		data, err := readLine(br)
+		if errors.Is(err, errLongLine) {
+			return nil, 0, fmt.Errorf("tune: line %d: longer than %d bytes: not a tune file", n, MaxLineBytes)
+		}
 		if len(data) == 0 || data[len(data)-1] != '\n' {
 			return h, good, nil // the end, or a torn line
 		}
@@ -368,4 +378,21 @@ func notTune(first []byte) error {
 		return errors.New("tune: line 1: this is a golden trace (arena golden record), not a tuning run's file")
 	}
 	return errors.New("tune: line 1: not the header of a tuning run's file (arena tune --out)")
+}
+
+var errLongLine = errors.New("line too long")
+
+// readLine reads a line and its newline, at most MaxLineBytes of it.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		part, err := br.ReadSlice('\n')
+		line = append(line, part...)
+		if len(line) > MaxLineBytes {
+			return nil, errLongLine
+		}
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -46,7 +47,7 @@ func (o *mergeOptions) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&o.anyRevision, "any-revision", false, "merge shards that different builds of arena wrote")
 }
 
-func mergeFiles(_ context.Context, env *env, opts options, args []string) error {
+func mergeFiles(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*mergeOptions)
 	if o.out == "" {
 		return badInput("merge: give the merged file with --out FILE")
@@ -66,9 +67,19 @@ func mergeFiles(_ context.Context, env *env, opts options, args []string) error 
 		return err
 	}
 	plan := format.Plan()
+	interrupted := &exitError{ExitInterrupted, errors.New("interrupted: nothing merged")}
 	for _, f := range files {
 		one := []runFile{f}
-		got, want, err := readRun(one, plan, func(*results.Record) error { return nil })
+		n := 0
+		got, want, err := readRun(one, plan, func(*results.Record) error {
+			if n++; n%1024 == 0 && ctx.Err() != nil {
+				return errInterrupted
+			}
+			return nil
+		})
+		if errors.Is(err, errInterrupted) || ctx.Err() != nil {
+			return interrupted
+		}
 		if err != nil {
 			return err
 		}
@@ -84,7 +95,7 @@ func mergeFiles(_ context.Context, env *env, opts options, args []string) error 
 	werr := results.NewWriter(w).WriteHeader(h)
 	for _, f := range files {
 		if werr == nil {
-			werr = copyRecords(w, f.path)
+			werr = copyRecords(ctx, w, f.path)
 		}
 	}
 	if werr == nil {
@@ -95,6 +106,9 @@ func mergeFiles(_ context.Context, env *env, opts options, args []string) error 
 	}
 	if werr != nil {
 		_ = os.Remove(o.out)
+		if errors.Is(werr, errInterrupted) {
+			return interrupted
+		}
 		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", o.out, werr)}
 	}
 	return nil
@@ -102,7 +116,7 @@ func mergeFiles(_ context.Context, env *env, opts options, args []string) error 
 
 // copyRecords copies the record lines of a results file, as they are,
 // after its header line.
-func copyRecords(w io.Writer, path string) error {
+func copyRecords(ctx context.Context, w io.Writer, path string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -110,7 +124,10 @@ func copyRecords(w io.Writer, path string) error {
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 1<<20)
 	first := true
-	for {
+	for n := 0; ; n++ {
+		if n%1024 == 0 && ctx.Err() != nil {
+			return errInterrupted
+		}
 		line, err := r.ReadBytes('\n')
 		if len(line) > 0 && line[len(line)-1] == '\n' {
 			if !first && len(bytes.TrimSpace(line)) > 0 {

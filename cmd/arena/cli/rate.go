@@ -116,8 +116,24 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 }
 
 // formatOf rebuilds a run's format from its header, rated with the flags
-// in o.
+// in o, and checks that the header is one this arena could have written:
+// a game it plays, and the matches its schedule plans.
 func formatOf(h *results.Header, o *runOptions) (runner.Format, error) {
+	if _, err := lookupGame(h.Game); err != nil {
+		return nil, badInput("the header's game: %v", err)
+	}
+	f, err := scheduleOf(h, o)
+	if err != nil {
+		return nil, err
+	}
+	if n := f.Plan().Len(); n != h.Matches {
+		return nil, badInput("header field \"matches\": %d, but its schedule plans %d matches: the header is damaged", h.Matches, n)
+	}
+	return f, nil
+}
+
+// scheduleOf rebuilds the format of the header's schedule.
+func scheduleOf(h *results.Header, o *runOptions) (runner.Format, error) {
 	bad := func(err error) error { return badInput("the header's %s: %v", h.Scenario, err) }
 	switch h.Schedule {
 	case "", "gauntlet":

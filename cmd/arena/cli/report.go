@@ -145,7 +145,8 @@ func firstType(path string) string {
 		return ""
 	}
 	defer f.Close()
-	line, _ := bufio.NewReader(f).ReadBytes('\n')
+	// A header is one line, never a megabyte: /dev/zero is not read to its end.
+	line, _ := bufio.NewReader(io.LimitReader(f, 1<<20)).ReadBytes('\n')
 	var h struct {
 		Type string `json:"type"`
 	}
@@ -156,7 +157,7 @@ func firstType(path string) string {
 // tunePage reads a tune file: an SPSA run's iterations, or a grid or
 // random search's points, as its header's method says.
 func tunePage(path string) (*report.Page, error) {
-	data, err := os.ReadFile(path)
+	data, err := sim.ReadFile(path, tune.MaxFileBytes)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
