@@ -1,7 +1,8 @@
 // Package distributed holds no code: its test checks that the manifests and
 // scripts shipped with docs/distributed.md agree with themselves (the shard
 // count N said in two or three places), with each other (every recipe plays
-// the same tournament) and with arena (the scenario and bots exist).
+// the same tournament) and with arena (the scenario and bots exist);
+// slurm_test.go runs the Slurm recipe on a real one-node Slurm.
 //
 // The shard flags checked here are --shard K/N, --shard-from-env,
 // --shard-count N and --resume; grep this file for them when one is renamed.
@@ -523,7 +524,7 @@ func TestScriptsParse(t *testing.T) {
 	if err != nil {
 		t.Skip("no bash")
 	}
-	for _, f := range []string{slurmFile, parallelFile} {
+	for _, f := range []string{slurmFile, slurmSetupFile, parallelFile} {
 		if out, err := exec.Command(bash, "-n", f).CombinedOutput(); err != nil {
 			t.Errorf("bash -n %s: %v\n%s", f, err, out)
 		}
