@@ -50,13 +50,21 @@ up() {
 # alive PIDFILE: the process of the pid file runs.
 alive() { [[ -s $1 && -d /proc/$(cat "$1" 2>/dev/null) ]]; }
 
-# stopped PIDFILE: wait up to 20 s for it to end, then end it.
+# pid PIDFILE: the pid of a running daemon, or nothing.
+pid() { alive "$1" && cat "$1"; }
+
+# stopped PID...: wait up to 20 s for them to end (a daemon removes its pid
+# file before it has quite ended), then end them.
 stopped() {
-    local i
-    for i in $(seq 40); do alive "$1" || return 0; sleep 0.5; done
-    alive "$1" && kill "$(cat "$1")" 2>/dev/null
+    local i p
+    for i in $(seq 40); do
+        for p in "$@"; do [[ -d /proc/$p ]] && break; done
+        [[ -d /proc/$p ]] || return 0
+        sleep 0.5
+    done
+    kill "$@" 2>/dev/null
     sleep 1
-    ! alive "$1"
+    for p in "$@"; do [[ ! -d /proc/$p ]] || return 1; done
 }
 
 config() {
@@ -92,14 +100,15 @@ EOF
 
 stop() {
     [[ $EUID == 0 ]] || fail "stop needs root"
-    if alive $run/slurmctld.pid || alive $run/slurmd.pid; then
+    local daemons
+    daemons=$(pid $run/slurmctld.pid; pid $run/slurmd.pid)
+    if [[ -n $daemons ]]; then
         scontrol shutdown >/dev/null 2>&1
-        stopped $run/slurmctld.pid || fail "slurmctld (pid $(cat $run/slurmctld.pid)) did not stop"
-        stopped $run/slurmd.pid || fail "slurmd (pid $(cat $run/slurmd.pid)) did not stop"
+        stopped $daemons || fail "slurmctld or slurmd (pids" $daemons") did not stop"
     fi
-    if [[ -e $run/munged-is-ours ]] && alive /run/munge/munged.pid; then
-        kill "$(cat /run/munge/munged.pid)"
-        stopped /run/munge/munged.pid || fail "munged did not stop"
+    if [[ -e $run/munged-is-ours ]] && daemons=$(pid /run/munge/munged.pid); then
+        kill $daemons
+        stopped $daemons || fail "munged (pid $daemons) did not stop"
     fi
     rm -f $run/munged-is-ours
     echo "slurm-single-node: stopped"
