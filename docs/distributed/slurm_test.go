@@ -73,7 +73,11 @@ func TestSlurmArrayOnARealCluster(t *testing.T) {
 	}
 	submit := exec.Command(bash, script)
 	submit.Dir = work
-	submit.Env = append(os.Environ(), "ARENA="+arena, "RESULTS="+results)
+	// Not as a job of another Slurm, nor with another's sbatch defaults.
+	submit.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		return strings.HasPrefix(kv, "SLURM_") || strings.HasPrefix(kv, "SBATCH_")
+	})
+	submit.Env = append(submit.Env, "ARENA="+arena, "RESULTS="+results)
 	out, err := submit.CombinedOutput()
 	if err != nil {
 		t.Fatalf("bash %s: %v\n%s", slurmFile, err, out)
