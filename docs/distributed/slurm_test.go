@@ -106,7 +106,7 @@ func TestSlurmArrayOnARealCluster(t *testing.T) {
 	// net against a stuck cluster (the run takes seconds), before go test's
 	// own, so that the jobs are cancelled and the logs shown.
 	start := time.Now()
-	deadline := start.Add(5 * time.Minute)
+	deadline := start.Add(10 * time.Minute)
 	if d, ok := t.Deadline(); ok && d.Add(-30*time.Second).Before(deadline) {
 		deadline = d.Add(-30 * time.Second)
 	}
