@@ -134,9 +134,12 @@ func reportRun(ctx context.Context, env *env, opts options, args []string) error
 // isTuneFile reports whether path starts with a tune file's header.
 func isTuneFile(path string) bool { return firstType(path) == "tune" }
 
-// isGolden reports whether path starts with a golden header (a plain
-// trace starts with its turn 0).
-func isGolden(path string) bool { return firstType(path) == "golden" }
+// isGolden reports whether path is a golden file: gzipped (as golden
+// files are by default; a plain trace never is), or starting with a golden
+// header (a plain trace starts with its turn 0).
+func isGolden(path string) bool {
+	return strings.HasSuffix(path, ".gz") || firstType(path) == "golden"
+}
 
 // firstType returns the "type" of a file's first line, or "".
 func firstType(path string) string {
@@ -228,8 +231,16 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 	for _, n := range o.replays {
 		wanted[n] = nil
 	}
+	goldens := map[string]*golden.Match{} // the traces with a golden header, read once
 	for _, t := range traces {
-		if m := traceName.FindStringSubmatch(filepath.Base(t)); m != nil {
+		if isGolden(t) {
+			m, err := golden.Read(t)
+			if err != nil {
+				return nil, badInput("%v", err) // a golden file, damaged: say where
+			}
+			goldens[t] = m
+			wanted[m.Header.Match] = nil
+		} else if m := traceName.FindStringSubmatch(filepath.Base(t)); m != nil {
 			n, _ := strconv.Atoi(m[1])
 			wanted[n] = nil
 		}
@@ -283,7 +294,12 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 		page.Title = fmt.Sprintf("arena sprt: %s against %s, %s", h.SPRT.Candidate, h.SPRT.Baseline, h.Scenario)
 	}
 	for _, path := range traces {
-		m, err := readTrace(path, h, wanted)
+		m, err := goldens[path], error(nil)
+		if m != nil {
+			err = checkGolden(path, m, h, wanted[m.Header.Match])
+		} else {
+			m, err = readTrace(path, h, wanted)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -385,19 +401,25 @@ func traceFiles(dir string) ([]string, error) {
 	return paths, nil
 }
 
-// readTrace reads a golden file, or a plain trace of the run's match
-// named in its file name.
+// checkGolden checks that a golden file is a trace of the run: its game,
+// its rules and the seed of its match, which the run must have.
+func checkGolden(path string, m *golden.Match, h *results.Header, rec *results.Record) error {
+	g := &m.Header
+	switch {
+	case g.Game != h.Game:
+		return badInput("%s: a trace of %s, and the run is of %s", path, g.Game, h.Game)
+	case g.RulesHash != h.RulesHash:
+		return badInput("%s: a trace of %s under other rules (rules hash %s) than the run's %s (%s)", path, g.Scenario, g.RulesHash, h.Scenario, h.RulesHash)
+	case rec == nil:
+		return badInput("%s: a trace of match %d, which the run has no record of", path, g.Match)
+	case rec.Seed != g.Seed:
+		return badInput("%s: a trace of match %d on seed %d; the run's match %d is on seed %d", path, g.Match, g.Seed, g.Match, rec.Seed)
+	}
+	return nil
+}
+
+// readTrace reads a plain trace of the run's match named in its file name.
 func readTrace(path string, h *results.Header, records map[int]*results.Record) (*golden.Match, error) {
-	m, err := golden.Read(path)
-	if err == nil {
-		if m.Header.Game != h.Game {
-			return nil, badInput("%s: a trace of %s, and the run is of %s", path, m.Header.Game, h.Game)
-		}
-		return m, nil
-	}
-	if isGolden(path) {
-		return nil, badInput("%v", err) // a golden file, damaged: say where
-	}
 	if strings.HasSuffix(path, ".gz") {
 		return nil, badInput("%s: not a golden file", path)
 	}
@@ -415,7 +437,7 @@ func readTrace(path string, h *results.Header, records map[int]*results.Record) 
 		return nil, badInput("%v", err)
 	}
 	defer f.Close()
-	m, err = golden.ParseTrace(traceHeader(h, r), f, path)
+	m, err := golden.ParseTrace(traceHeader(h, r), f, path)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
