@@ -19,6 +19,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/arenasim/arena/results/golden"
 	"github.com/arenasim/arena/sim"
 )
 
@@ -234,6 +235,10 @@ func iterate(ctx context.Context, s Settings, params []Param, u []float64, k int
 	return line, next, nil
 }
 
+// Check refuses settings and parameters an SPSA run cannot use, before
+// anything is written (Run checks them again).
+func Check(s Settings, params []Param) error { return check(s.withDefaults(), params) }
+
 // check refuses settings and parameters a run cannot use.
 func check(s Settings, params []Param) error {
 	switch {
@@ -279,10 +284,18 @@ func header(s Settings, params []Param, about json.RawMessage) Header {
 func sameHeader(file *Header, want Header) error {
 	a, _ := json.Marshal(file)
 	b, _ := json.Marshal(want)
-	if !bytes.Equal(a, b) {
-		return fmt.Errorf("tune: the file's header is another run's:\n  file: %s\n  now:  %s", a, b)
+	if bytes.Equal(a, b) {
+		return nil
 	}
-	return nil
+	diff, _ := golden.Diff(a, b)
+	first := "its bytes"
+	if len(diff) > 0 {
+		first = diff[0]
+		if r := []rune(first); len(r) > 120 {
+			first = string(r[:119]) + "…"
+		}
+	}
+	return fmt.Errorf("tune: the file's header is another run's: %s (the file's → now; resume with the file's settings, or give a new --out)", first)
 }
 
 // writeJSON writes v as one line.

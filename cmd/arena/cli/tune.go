@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -118,6 +119,10 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 	if o.method != tune.MethodSPSA {
 		return o.search(ctx, env, tu, settings, about)
 	}
+	// Nothing is created before the settings are known to be good.
+	if err := tune.Check(settings, tu.params); err != nil {
+		return badInput("%v", err)
+	}
 	f, h, done, err := o.openOut()
 	if err != nil {
 		return err
@@ -192,6 +197,15 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		return nil, badInput("--pairs-per-iter: %d is not a whole number from 1 to 100000", o.pairs)
 	case o.resume && o.force:
 		return nil, badInput("--resume keeps the --out file and --force overwrites it: give one of them")
+	case o.sel.fs.Changed("c") && !(o.c > 0 && o.c <= 0.5):
+		return nil, badInput("--c: %v is not a share of each range above 0 and at most 0.5", o.c)
+	case o.sel.fs.Changed("a") && !(o.a > 0 && !math.IsInf(o.a, 0)):
+		return nil, badInput("--a: %v is not a positive gain", o.a)
+	case o.method != tune.MethodSPSA && (o.points < 1 || o.points > tune.MaxPoints):
+		return nil, badInput("--points: %d is not a whole number from 1 to %d", o.points, tune.MaxPoints)
+	}
+	if err := notADirectory("--out", o.out); err != nil {
+		return nil, err
 	}
 	c, err := o.sel.resolve("tune", args)
 	if err != nil {
@@ -212,10 +226,12 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		return nil, badInput("--bot %s: %s has no bot %q (see arena list bots %s)", o.bot, info.Name, base.Name, info.Name)
 	}
 	tu := &tuning{c: c, base: base, scenario: c.scenario.Name, pairs: o.pairs}
-	for _, name := range o.tuned {
+	for k, name := range o.tuned {
 		name = strings.TrimSpace(name)
 		i := slices.IndexFunc(specs, func(p sim.ParamSpec) bool { return p.Name == name })
 		switch {
+		case slices.ContainsFunc(o.tuned[:k], func(n string) bool { return strings.TrimSpace(n) == name }):
+			return nil, badInput("--tune %s: given twice", strings.Join(o.tuned, ","))
 		case i < 0:
 			return nil, badInput("--tune %s: %s has no argument %q", name, base.Name, name)
 		case !specs[i].Tunable():
@@ -516,6 +532,10 @@ func (p *tuneProgress) end() {
 // search runs a grid or random search: every point against the opponents
 // on the same seeds; it prints the best point as a bot spec.
 func (o *tuneOptions) search(ctx context.Context, env *env, tu *tuning, settings tune.Settings, about json.RawMessage) error {
+	// Nothing is created before the points are known to be good.
+	if _, err := tune.Points(o.method, o.points, settings.Seed, tu.params); err != nil {
+		return badInput("--points %d: %v", o.points, err)
+	}
 	var f *os.File
 	var h *tune.Header
 	var done []tune.PointLine
