@@ -192,15 +192,27 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 	return nil
 }
 
-// checkOutputs refuses --out and --trace naming the same file, however
-// spelt: the trace would be overwritten by the record, or the other way.
+// checkOutputs refuses --out, --trace and --html naming the same file.
 func (o *playOptions) checkOutputs() error {
-	files := []struct{ flag, path string }{{"--out", o.out}, {"--trace", o.trace}, {"--html", o.html}}
+	return distinctOutputs(output{"--out", o.out}, output{"--trace", o.trace}, output{"--html", o.html})
+}
+
+// output is a file an output flag names.
+type output struct{ flag, path string }
+
+// distinctOutputs refuses two output flags naming one file, however spelt,
+// before anything is written: one would overwrite the other. A device
+// (/dev/null) may take several.
+func distinctOutputs(files ...output) error {
 	for i, a := range files {
 		for _, b := range files[i+1:] {
-			if a.path != "" && b.path != "" && sameFile(a.path, b.path) {
-				return badInput("%s %s and %s %s are the same file; give them two different files", a.flag, a.path, b.flag, b.path)
+			if a.path == "" || b.path == "" || !sameFile(a.path, b.path) {
+				continue
 			}
+			if fi, err := os.Stat(a.path); err == nil && !fi.Mode().IsRegular() {
+				continue
+			}
+			return badInput("%s %s and %s %s are the same file; give them two different files", a.flag, a.path, b.flag, b.path)
 		}
 	}
 	return nil

@@ -111,6 +111,9 @@ func runSPRT(ctx context.Context, env *env, opts options, args []string) error {
 	if err := checkNew("--junit", o.junit, o.play.force); err != nil {
 		return err
 	}
+	if err := distinctOutputs(output{"--out", o.play.out}, output{"--junit", o.junit}); err != nil {
+		return err
+	}
 	setup, err := o.lineUp(c)
 	if err != nil {
 		return err
