@@ -232,3 +232,41 @@ func TestShardsMergeToOneRun(t *testing.T) {
 		require.True(t, bytes.Equal(byFlag, got), "%s picked another shard", name)
 	}
 }
+
+// TestOutputsThatCannotBeWritten: every output file whose writes fail (here
+// a pipe nobody reads, as fd 3: /dev/full does not fail everywhere) ends
+// arena with exit 4 and one line naming the flag.
+func TestOutputsThatCannotBeWritten(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "r.jsonl")
+	code, _ := runArena(t, nil, "run", "tron/small", "--bots", "straight,stupid", "--games", "2", "--out", run)
+	require.Zero(t, code)
+	for _, args := range [][]string{
+		{"run", "tron/small", "--games", "2", "--out", "/dev/fd/3", "--force"},
+		{"tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--iterations", "2", "--pairs-per-iter", "1", "--out", "/dev/fd/3", "--force"},
+		{"sprt", "tron/small", "--candidate", "strong", "--baseline", "straight", "--max-games", "10", "--junit", "/dev/fd/3", "--force"},
+		{"play", "tron/small", "--trace", "/dev/fd/3", "--force"},
+		{"play", "tron/small", "--html", "/dev/fd/3", "--force"},
+		{"play", "tron/small", "--out", "/dev/fd/3", "--force"},
+		{"report", run, "-o", "/dev/fd/3", "--force"},
+		{"merge", run, "--out", "/dev/fd/3", "--force"},
+	} {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		require.NoError(t, r.Close()) // nobody reads: every write fails
+		cmd := arenaCmd(args...)
+		cmd.ExtraFiles = []*os.File{w}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err = cmd.Run()
+		w.Close()
+		var exit *exec.ExitError
+		require.True(t, errors.As(err, &exit), "%v: %v", args, err)
+		require.Equal(t, 4, exit.ExitCode(), "%v: %s", args, stderr.String())
+		flag := args[len(args)-3]
+		if flag == "-o" {
+			flag = "--out"
+		}
+		require.Regexp(t, "^arena: "+flag+" /dev/fd/3: [^\n]+\n$", stderr.String(), args)
+	}
+}

@@ -40,9 +40,38 @@ func Run(args []string, stdout, stderr io.Writer) int {
 
 // Main is Run with the caller's context.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	env := &env{stdout: stdout, stderr: stderr}
+	out := &checkedWriter{w: stdout}
+	env := &env{stdout: out, stderr: stderr, out: out}
+	code := mainWith(ctx, env, args)
+	// What a command printed must have reached stdout: a full disk or a
+	// closed file there is a failure, even of a command that succeeded.
+	if out.err != nil && !env.reported {
+		fmt.Fprintf(stderr, "arena: stdout: %v\n", out.err)
+		return ExitInternal
+	}
+	return code
+}
+
+// checkedWriter is stdout, keeping the first error of a write to it.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+func mainWith(ctx context.Context, env *env, args []string) int {
 	if len(args) == 0 {
-		printOverview(stdout)
+		printOverview(env.stdout)
 		return ExitOK
 	}
 	name, rest := args[0], args[1:]
@@ -54,7 +83,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cmd := findCommand(name)
 	if cmd == nil {
-		fmt.Fprintf(stderr, "arena: unknown command %q (see arena help)\n", name)
+		fmt.Fprintf(env.stderr, "arena: unknown command %q (see arena help)\n", name)
 		return ExitBadInput
 	}
 	return env.exit(cmd.call(ctx, env, rest))
@@ -63,12 +92,21 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // env is where a command writes.
 type env struct {
 	stdout, stderr io.Writer
+	out            *checkedWriter // stdout, when Main made it
+	reported       bool           // a failed write to stdout is said already
 }
 
-// exit prints err as one line on stderr and returns its exit code.
+// exit prints err as one line on stderr and returns its exit code. A
+// failed write to stdout is arena's failure, whatever the command made of
+// it.
 func (e *env) exit(err error) int {
 	if err == nil {
 		return ExitOK
+	}
+	if e.out != nil && e.out.err != nil && errors.Is(err, e.out.err) {
+		e.reported = true
+		fmt.Fprintf(e.stderr, "arena: stdout: %v\n", e.out.err)
+		return ExitInternal
 	}
 	var ex *exitError
 	if errors.As(err, &ex) {

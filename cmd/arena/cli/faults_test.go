@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -57,5 +60,29 @@ func TestFaultsAreNeverSilent(t *testing.T) {
 		require.Equal(t, 2, code, bad)
 		require.True(t, strings.HasPrefix(stderr, "arena: --max-faults: "), stderr)
 		require.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+	}
+}
+
+// fullWriter is a stdout whose every write fails, as on a full disk.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestStdoutThatCannotBeWritten: what a command prints must reach stdout:
+// a write that fails ends arena with exit 4 and one line, whatever the
+// command.
+func TestStdoutThatCannotBeWritten(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	code, _, stderr := arena(t, "run", "tron/small", "--bots", "straight,stupid", "--games", "2", "--out", out)
+	require.Zero(t, code, stderr)
+	for _, args := range [][]string{
+		{"list"}, {"list", "scenarios", "-f", "json"}, {"version"}, {"help"}, {"help", "run"},
+		{"run", "tron/small", "--bots", "straight,stupid", "--games", "2"},
+		{"rate", out}, {"play", "tron/small"}, {"completion", "bash"},
+	} {
+		var errOut bytes.Buffer
+		code := Main(context.Background(), args, fullWriter{}, &errOut)
+		require.Equal(t, ExitInternal, code, "%v: %s", args, errOut.String())
+		require.Equal(t, "arena: stdout: no space left on device\n", errOut.String(), args)
 	}
 }

@@ -136,13 +136,14 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 		}
 		return res, err
 	}
-	err = tune.Run(ctx, settings, tu.params, about, play, f, h, done)
+	w := &checkedWriter{w: f}
+	err = tune.Run(ctx, settings, tu.params, about, play, w, h, done)
 	prog.end()
 	if err != nil {
 		if ctx.Err() != nil {
 			return &exitError{ExitInterrupted, fmt.Errorf("interrupted: --resume continues from the last complete iteration")}
 		}
-		return asBadInput(err)
+		return tuneError(o.out, w, err)
 	}
 	if err := f.Close(); err != nil {
 		return &exitError{ExitInternal, err}
@@ -558,11 +559,12 @@ func (o *tuneOptions) search(ctx context.Context, env *env, tu *tuning, settings
 		return res, err
 	}
 	defer prog.end()
-	if err := tune.RunPoints(ctx, o.method, o.points, settings, tu.params, about, play, f, h, len(done)); err != nil {
+	w := &checkedWriter{w: f}
+	if err := tune.RunPoints(ctx, o.method, o.points, settings, tu.params, about, play, w, h, len(done)); err != nil {
 		if ctx.Err() != nil {
 			return &exitError{ExitInterrupted, fmt.Errorf("interrupted: --resume continues from the last complete point")}
 		}
-		return asBadInput(err)
+		return tuneError(o.out, w, err)
 	}
 	if err := f.Close(); err != nil {
 		return &exitError{ExitInternal, err}
@@ -596,4 +598,14 @@ func (tu *tuning) playOne(ctx context.Context, jobs int, seed uint64, theta map[
 		res.Games++
 	})
 	return res, err
+}
+
+// tuneError is the exit of a tuning run that stopped on err: a write to
+// its --out file that failed is arena's failure (exit 4), anything else is
+// in its settings or its bots (exit 2).
+func tuneError(out string, w *checkedWriter, err error) error {
+	if w.err != nil {
+		return &exitError{ExitInternal, fmt.Errorf("--out %s: %v", out, w.err)}
+	}
+	return asBadInput(err)
 }
