@@ -237,7 +237,7 @@ func parseChampionship(obj map[string]json.RawMessage) (*Championship, error) {
 func checkKeys(obj map[string]json.RawMessage, known []string) error {
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if !slices.Contains(known, k) {
-			return fmt.Errorf("unknown key %q (known: %s)", k, strings.Join(known, ", "))
+			return fmt.Errorf("unknown key %s (known: %s)", sim.Quote(k), strings.Join(known, ", "))
 		}
 	}
 	return nil

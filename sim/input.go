@@ -164,3 +164,17 @@ func CheckDuplicateKeys(data []byte) error {
 		}
 	}
 }
+
+// MaxQuote is how much of a file's content an error message quotes: enough
+// to find the place, never the file (a map given by mistake may be
+// anybody's file).
+const MaxQuote = 60
+
+// Quote quotes text from a file for an error message: at most MaxQuote
+// characters of it, with … after the quote when it is cut.
+func Quote(text string) string {
+	if r := []rune(text); len(r) > MaxQuote {
+		return strconv.Quote(string(r[:MaxQuote])) + "…"
+	}
+	return strconv.Quote(text)
+}

@@ -81,3 +81,11 @@ func TestCheckDuplicateKeysTakesDeepNesting(t *testing.T) {
 	deep := strings.Repeat(`{"a":[`, depth) + strings.Repeat(`]}`, depth)
 	require.NoError(t, sim.CheckDuplicateKeys([]byte(deep)))
 }
+
+// TestQuote: a file's text in an error message is quoted whole when short,
+// cut at MaxQuote characters otherwise.
+func TestQuote(t *testing.T) {
+	require.Equal(t, `"abc"`, sim.Quote("abc"))
+	long := strings.Repeat("é", sim.MaxQuote+40)
+	require.Equal(t, `"`+strings.Repeat("é", sim.MaxQuote)+`"…`, sim.Quote(long))
+}

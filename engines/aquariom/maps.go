@@ -189,7 +189,7 @@ func parseMap(data []byte) (Config, error) {
 	}
 	if len(unknown) > 0 {
 		slices.Sort(unknown)
-		return c, fmt.Errorf("unknown key %q", unknown[0])
+		return c, fmt.Errorf("unknown key %s", sim.Quote(unknown[0]))
 	}
 	for _, k := range mapKeys {
 		value, ok := obj[k.name]

@@ -146,7 +146,7 @@ func (p *mapParser) parse() error {
 			}
 		case xml.CharData:
 			if len(bytes.TrimSpace(t)) > 0 {
-				return p.lineError("unexpected text %q", strings.TrimSpace(string(t)))
+				return p.lineError("unexpected text %s", sim.Quote(strings.TrimSpace(string(t))))
 			}
 		}
 	}
@@ -230,14 +230,14 @@ func (p *mapParser) attrs(t xml.StartElement, names ...string) ([]int, error) {
 	for _, a := range t.Attr {
 		i := slices.Index(names, a.Name.Local)
 		if i < 0 || a.Name.Space != "" {
-			return nil, p.lineError("<%s> has an unknown attribute %q (want %s)", t.Name.Local, a.Name.Local, strings.Join(names, ", "))
+			return nil, p.lineError("<%s> has an unknown attribute %s (want %s)", t.Name.Local, sim.Quote(a.Name.Local), strings.Join(names, ", "))
 		}
 		if seen[i] {
 			return nil, p.lineError("<%s> has attribute %s twice", t.Name.Local, a.Name.Local)
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(a.Value))
 		if err != nil {
-			return nil, p.lineError("<%s> attribute %s=%q is not a whole number", t.Name.Local, a.Name.Local, a.Value)
+			return nil, p.lineError("<%s> attribute %s=%s is not a whole number", t.Name.Local, a.Name.Local, sim.Quote(a.Value))
 		}
 		vals[i], seen[i] = n, true
 	}
