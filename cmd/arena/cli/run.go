@@ -115,6 +115,29 @@ func (o *runOptions) registerRating(fs *pflag.FlagSet) {
 // resample.
 const maxBootstrap = 100_000
 
+// parseAnchor reads --anchor BOT or BOT=ELO. A bot's name may hold '='
+// itself (coin:elo=-50): the whole text is a bot first, else it is cut at
+// its last '='.
+func parseAnchor(text string, entrants []string) (name string, elo float64, err error) {
+	text = strings.TrimSpace(text)
+	if contains(entrants, text) {
+		return text, 0, nil
+	}
+	i := strings.LastIndexByte(text, '=')
+	if i < 0 {
+		return "", 0, badInput("--anchor: %q is not one of the bots (%s)", text, joinNames(entrants))
+	}
+	name, value := strings.TrimSpace(text[:i]), strings.TrimSpace(text[i+1:])
+	if !contains(entrants, name) {
+		return "", 0, badInput("--anchor: %q is not one of the bots (%s)", name, joinNames(entrants))
+	}
+	elo, perr := strconv.ParseFloat(value, 64)
+	if perr != nil || math.IsNaN(elo) || math.IsInf(elo, 0) {
+		return "", 0, badInput("--anchor %s: %q is not an Elo value", text, value)
+	}
+	return name, elo, nil
+}
+
 // ratingOptions reads --anchor, --bootstrap, --h2h and --rating.
 func (o *runOptions) ratingOptions(entrants []string, seed uint64) (results.Options, error) {
 	opt := results.Options{Bootstrap: o.bootstrap, Seed: seed, H2H: o.h2h, Rating: o.rating}
@@ -125,18 +148,11 @@ func (o *runOptions) ratingOptions(entrants []string, seed uint64) (results.Opti
 		opt.Bootstrap = -1 // results reads 0 as its default; here 0 means none
 	}
 	if o.anchor != "" {
-		name, value, hasValue := strings.Cut(o.anchor, "=")
-		opt.Anchor = strings.TrimSpace(name)
-		if hasValue {
-			v, err := strconv.ParseFloat(strings.TrimSpace(value), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return opt, badInput("--anchor %s: %q is not an Elo value", o.anchor, value)
-			}
-			opt.AnchorElo = v
+		name, elo, err := parseAnchor(o.anchor, entrants)
+		if err != nil {
+			return opt, err
 		}
-		if !contains(entrants, opt.Anchor) {
-			return opt, badInput("--anchor: %q is not one of the bots (%s)", opt.Anchor, joinNames(entrants))
-		}
+		opt.Anchor, opt.AnchorElo = name, elo
 	}
 	if err := opt.Check(); err != nil {
 		flag := "--rating"
