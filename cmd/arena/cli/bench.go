@@ -91,8 +91,8 @@ func runBench(ctx context.Context, env *env, opts options, args []string) error 
 	if o.time <= 0 {
 		return badInput("--time: %v is not a positive duration", o.time)
 	}
-	if o.jobs < 1 {
-		return badInput("--jobs: %d is not a positive number", o.jobs)
+	if err := checkJobs(o.jobs, 1); err != nil {
+		return err
 	}
 	cases, err := o.cases(args)
 	if err != nil {

@@ -211,7 +211,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "--bots", "stupid"}, "a 2-seat game needs at least 2 bots, got 1"},
 		{[]string{"run", "--games", "0"}, "--games: 0 is not a whole number from 1 to 2147483648"},
 		{[]string{"run", "--games", "9223372036854775807"}, "--games: 9223372036854775807 is not a whole number from 1 to 2147483648"},
-		{[]string{"run", "-j", "0"}, "--jobs: 0 is not a positive number"},
+		{[]string{"run", "-j", "0"}, "--jobs: 0 is not a whole number from 1 to 1024"},
 		{[]string{"run", "--anchor", "nobody"}, `--anchor: "nobody" is not one of the bots`},
 		{[]string{"run", "--frobnicate"}, "run: unknown flag: --frobnicate"},
 		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league, championship)`},
@@ -299,12 +299,19 @@ func TestPlayRefusesOutputsBeforeCreatingAny(t *testing.T) {
 	require.NoFileExists(t, trace, "nothing is created when an output is refused")
 }
 
-// TestHugeJobsIsAccepted checks that a huge -j is no error; that the runner
-// caps it at MaxWorkersPerCore per core is runner.TestWorkersAreCappedPerCore.
-func TestHugeJobsIsAccepted(t *testing.T) {
-	code, out, errOut := arena(t, "run", "--bots", "stupid,random", "--games", "4", "-j", "1000000000")
+// TestJobsAreCapped: a -j up to MaxJobs plays (the runner playing at most
+// MaxWorkersPerCore per core: runner.TestWorkersAreCappedPerCore); beyond,
+// it is refused, not quietly cut.
+func TestJobsAreCapped(t *testing.T) {
+	code, out, errOut := arena(t, "run", "--bots", "stupid,random", "--games", "4", "-j", strconv.Itoa(MaxJobs))
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "4 matches")
+	for _, cmd := range [][]string{{"run"}, {"sprt", "--candidate", "strong", "--baseline", "stupid"}, {"bench"}, {"diff-rules", "--b-param", "width=12"},
+		{"tune", "--bot", "strong", "--tune", "reach", "--self", "--out", filepath.Join(t.TempDir(), "t.jsonl")}} {
+		code, _, errOut = arena(t, append(cmd, "tron/small", "-j", "1000000")...)
+		require.Equal(t, 2, code, cmd)
+		require.Regexp(t, `^arena: --jobs: 1000000 is not a whole number from [01] to 1024 \(matches at once; at most 4 per core are played\)\n$`, errOut, cmd)
+	}
 }
 
 func TestPlaySeatCountFollowsTheBots(t *testing.T) {

@@ -100,6 +100,9 @@ func parseGate(text string, entrants []string) (gate, error) {
 
 func diffRules(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*diffRulesOptions)
+	if err := checkJobs(o.jobs, 0); err != nil {
+		return err
+	}
 	c, err := o.sel.resolve("diff-rules", args)
 	if err != nil {
 		return err

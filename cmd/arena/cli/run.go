@@ -199,6 +199,21 @@ func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 	p.faults.register(fs)
 }
 
+// MaxJobs caps -j. The runner plays at most runner.MaxWorkersPerCore
+// matches per core at once (matches run in process: more would only wait
+// for a core); a -j beyond that many per core of the largest machine is a
+// mistake, refused rather than quietly cut.
+const MaxJobs = 1024
+
+// checkJobs refuses a -j below least (1, or 0 where 0 means one per core)
+// or above MaxJobs.
+func checkJobs(jobs, least int) error {
+	if jobs < least || jobs > MaxJobs {
+		return badInput("--jobs: %d is not a whole number from %d to %d (matches at once; at most %d per core are played)", jobs, least, MaxJobs, runner.MaxWorkersPerCore)
+	}
+	return nil
+}
+
 // registerMoveTimeout adds --move-timeout.
 func registerMoveTimeout(fs *pflag.FlagSet, d *time.Duration) {
 	fs.DurationVar(d, "move-timeout", 0, "how long an external bot (exec:…) has to answer each turn, e.g. 50ms; a later answer is a timeout fault, played as no answer (the first answer of a match keeps the bot's startup= grace). An in-process bot that thinks longer is given up on, and its match fails (it depends on the machine: off by default). 0: each external bot's own timeout= (10s by default), no watchdog")
@@ -236,8 +251,8 @@ func (p *playFlags) check() (results.Format, error) {
 	if err != nil {
 		return 0, badInput("--format: %v", err)
 	}
-	if p.jobs < 1 {
-		return 0, badInput("--jobs: %d is not a positive number", p.jobs)
+	if err := checkJobs(p.jobs, 1); err != nil {
+		return 0, err
 	}
 	if err := checkMoveTimeout(p.moveTimeout); err != nil {
 		return 0, err

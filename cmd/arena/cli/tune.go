@@ -198,6 +198,8 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		return nil, badInput("--pairs-per-iter: %d is not a whole number from 1 to 100000", o.pairs)
 	case o.resume && o.force:
 		return nil, badInput("--resume keeps the --out file and --force overwrites it: give one of them")
+	case o.jobs < 0 || o.jobs > MaxJobs:
+		return nil, checkJobs(o.jobs, 0)
 	case o.sel.fs.Changed("c") && !(o.c > 0 && o.c <= 0.5):
 		return nil, badInput("--c: %v is not a share of each range above 0 and at most 0.5", o.c)
 	case o.sel.fs.Changed("a") && !(o.a > 0 && !math.IsInf(o.a, 0)):
