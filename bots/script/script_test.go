@@ -31,6 +31,20 @@ func TestLoadSkipsBlankLinesAndComments(t *testing.T) {
 	require.Equal(t, []string{"1", "2", "3"}, acts)
 }
 
+// TestBlankLineIsTheEmptyAction: in a game whose empty action is one (a
+// turn without action), a blank line plays it; comments are still skipped.
+func TestBlankLineIsTheEmptyAction(t *testing.T) {
+	emptyOrNumber := func(s string) error {
+		if s == "" {
+			return nil
+		}
+		return number(s)
+	}
+	acts, err := Load(write(t, "# opening\n1\n\n  \n2\n# more\n\n3"), emptyOrNumber)
+	require.NoError(t, err)
+	require.Equal(t, []string{"1", "", "", "2", "", "3"}, acts)
+}
+
 func TestLoadNamesTheBadLine(t *testing.T) {
 	path := write(t, "1\n2\nthree\n")
 	_, err := Load(path, number)
