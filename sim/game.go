@@ -297,7 +297,7 @@ func (e erased[S, O, A]) prepare(spec BotSpec, seats int, eff Params) (func() Pl
 	wg := WireGame{Name: e.g.Name, Seats: seats, Params: eff, CheckAction: func(text string) error {
 		_, err := codec.Parse(text)
 		return err
-	}}
+	}, BlankIsIdle: codec.BlankIsIdle}
 	if o := codec.Original; o != nil {
 		wg.Original = &OriginalInfo{Transport: o.Transport, First: o.FirstTimeout, Turn: o.Timeout, Protocol: o.Protocol}
 	}

@@ -28,6 +28,10 @@ type Codec[O, A any] struct {
 	// program's standard input and output, so that programs written for
 	// the original referee play unchanged.
 	Original *Original[O]
+	// BlankIsIdle says that a blank action text is a turn without action,
+	// which the rules allow (Aquar.iom): the script bot plays a blank line
+	// as one. In the other games a blank answer is no action (a fault).
+	BlankIsIdle bool
 }
 
 // Original is a game's original protocol: what the referee wrote before the
@@ -114,6 +118,9 @@ type WireGame struct {
 	Params Params // the effective parameters
 	// CheckAction reports whether text is an action of the game.
 	CheckAction func(text string) error
+	// BlankIsIdle says that a blank text is a turn without action (see
+	// Codec.BlankIsIdle).
+	BlankIsIdle bool
 	// Original is the game's original protocol, nil when it has none.
 	Original *OriginalInfo
 }

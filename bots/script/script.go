@@ -24,10 +24,10 @@ var ErrEnd = errors.New("script: no action left")
 var params = []sim.ParamSpec{{Name: "file", Kind: sim.KindFile, Nullable: true, Default: "null", Doc: "path of the script (required)"}}
 
 // Bot returns the script bot. Its one argument, file, names the script.
-// Lines starting with # are skipped; a blank line is the game's empty
-// action where the game has one (Aquar.iom: no action this turn; Minibus:
-// no command), and is skipped in the others; every other line must be an
-// action of the game, or the bot is refused before any match starts.
+// Lines starting with # are skipped; a blank line is a turn without action
+// where the game has one (sim.Codec.BlankIsIdle: Aquar.iom), and is skipped
+// in the others; every other line must be an action of the game, or the
+// bot is refused before any match starts.
 func Bot() sim.WireBot {
 	return sim.WireBot{
 		Name:    "script",
@@ -39,7 +39,7 @@ func Bot() sim.WireBot {
 			if err := r.Err(); err != nil {
 				return nil, err
 			}
-			acts, err := Load(path, g.CheckAction)
+			acts, err := Load(path, g.CheckAction, g.BlankIsIdle)
 			if err != nil {
 				return nil, err
 			}
@@ -55,22 +55,21 @@ const MaxLineBytes = 64 << 10
 
 // Load reads a script file of at most sim.MaxScriptBytes, which may start
 // with a UTF-8 byte-order mark, and returns its actions' text, each line
-// checked by check. A blank line is the empty action when check takes it
-// (the game has one: recordings of the original Aquar.iom server write a
-// blank line for a turn without action), and is skipped otherwise.
-func Load(path string, check func(string) error) ([]string, error) {
+// checked by check. A blank line is a turn without action when blank is
+// set (the game has one: recordings of the original Aquar.iom server write
+// a blank line for it), and is skipped otherwise.
+func Load(path string, check func(string) error, blank bool) ([]string, error) {
 	data, err := sim.ReadFile(path, sim.MaxScriptBytes)
 	if err != nil {
 		return nil, err
 	}
-	empty := check("") == nil
 	var acts []string
 	sc := bufio.NewScanner(bytes.NewReader(sim.TrimBOM(data)))
 	sc.Buffer(nil, MaxLineBytes+1) // +1 for the newline
 	n := 1
 	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
-		if (line == "" && !empty) || strings.HasPrefix(line, "#") {
+		if (line == "" && !blank) || strings.HasPrefix(line, "#") {
 			continue
 		}
 		if err := check(line); err != nil {

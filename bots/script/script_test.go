@@ -26,7 +26,7 @@ func write(t *testing.T, body string) string {
 }
 
 func TestLoadSkipsBlankLinesAndComments(t *testing.T) {
-	acts, err := Load(write(t, "# opening\n1\n\n  2  \n# more\n3"), number)
+	acts, err := Load(write(t, "# opening\n1\n\n  2  \n# more\n3"), number, false)
 	require.NoError(t, err)
 	require.Equal(t, []string{"1", "2", "3"}, acts)
 }
@@ -40,14 +40,14 @@ func TestBlankLineIsTheEmptyAction(t *testing.T) {
 		}
 		return number(s)
 	}
-	acts, err := Load(write(t, "# opening\n1\n\n  \n2\n# more\n\n3"), emptyOrNumber)
+	acts, err := Load(write(t, "# opening\n1\n\n  \n2\n# more\n\n3"), emptyOrNumber, true)
 	require.NoError(t, err)
 	require.Equal(t, []string{"1", "", "", "2", "", "3"}, acts)
 }
 
 func TestLoadNamesTheBadLine(t *testing.T) {
 	path := write(t, "1\n2\nthree\n")
-	_, err := Load(path, number)
+	_, err := Load(path, number, false)
 	require.ErrorContains(t, err, path+":3: ")
 	require.ErrorContains(t, err, `"three"`)
 }
@@ -55,15 +55,15 @@ func TestLoadNamesTheBadLine(t *testing.T) {
 func TestLoadNamesTheLineTooLong(t *testing.T) {
 	length := func(string) error { return nil }
 	fits := strings.Repeat("a", MaxLineBytes)
-	acts, err := Load(write(t, "1\n"+fits+"\n"+fits), length)
+	acts, err := Load(write(t, "1\n"+fits+"\n"+fits), length, false)
 	require.NoError(t, err, "lines of exactly MaxLineBytes, with or without a newline, are read")
 	require.Equal(t, []string{"1", fits, fits}, acts)
 
 	path := write(t, "1\n# c\n"+fits+"b\n2\n")
-	_, err = Load(path, length)
+	_, err = Load(path, length, false)
 	require.EqualError(t, err, path+":3: line longer than 65536 bytes")
 
-	_, err = Load(write(t, fits+"b"), length)
+	_, err = Load(write(t, fits+"b"), length, false)
 	require.ErrorContains(t, err, ":1: line longer than 65536 bytes", "the last line too, without a newline")
 }
 
@@ -71,17 +71,17 @@ func TestLoadRefusesAFileTooLarge(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
 	}
-	_, err := Load("/dev/zero", number)
+	_, err := Load("/dev/zero", number, false)
 	require.EqualError(t, err, "/dev/zero: larger than 16777216 bytes")
 
 	short := strings.Repeat("1\n", sim.MaxScriptBytes/2+1)
 	path := write(t, short)
-	_, err = Load(path, number)
+	_, err = Load(path, number, false)
 	require.EqualError(t, err, path+": larger than 16777216 bytes")
 }
 
 func TestLoadSkipsAByteOrderMark(t *testing.T) {
-	acts, err := Load(write(t, "\xef\xbb\xbf4\r\n5\r\n"), number)
+	acts, err := Load(write(t, "\xef\xbb\xbf4\r\n5\r\n"), number, false)
 	require.NoError(t, err)
 	require.Equal(t, []string{"4", "5"}, acts)
 }

@@ -162,6 +162,9 @@ func Game() sim.Game[State, View, Action] {
 			JSON:  func(dst []byte, v *View) []byte { return v.AppendJSON(dst) },
 			Parse: ParseAction,
 			Print: func(dst []byte, a Action) []byte { return AppendAction(dst, a) },
+			// A turn may pass without action (rule sheet, "Actions"): the
+			// original server's recordings write a blank line for it.
+			BlankIsIdle: true,
 			// The kit's binary TCP protocol. Its server never waited: a
 			// turn every 100 ms, and a late acknowledgement missed it.
 			Original: &sim.Original[View]{

@@ -86,3 +86,26 @@ func TestStdoutThatCannotBeWritten(t *testing.T) {
 		require.Equal(t, "arena: stdout: no space left on device\n", errOut.String(), args)
 	}
 }
+
+// TestScriptBlankLines: in Aquar.iom a blank line of a script is a turn
+// without action (no fault); in Minibus, where a blank answer would lose,
+// it is skipped.
+func TestScriptBlankLines(t *testing.T) {
+	dir := t.TempDir()
+	waits := filepath.Join(dir, "waits.txt")
+	require.NoError(t, os.WriteFile(waits, []byte("\n\n;\n\n\n"), 0o644))
+	out := filepath.Join(dir, "a.jsonl")
+	code, _, stderr := arena(t, "play", "aquariom/duel", "--bot", "script:file="+waits, "--bot", "idle", "--param", "nb_turns=5", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	_, recs := readRecords(t, out)
+	require.Empty(t, recs[0].Faults, "five turns without action")
+
+	passes := filepath.Join(dir, "passes.txt")
+	require.NoError(t, os.WriteFile(passes, []byte("PASS\n\nPASS\n"), 0o644))
+	out = filepath.Join(dir, "m.jsonl")
+	code, _, stderr = arena(t, "play", "minibus/ffa4", "--param", "players=2", "--bot", "script:file="+passes, "--bot", "iaSNCF", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	_, recs = readRecords(t, out)
+	require.NotEmpty(t, recs[0].Faults)
+	require.Equal(t, 3, recs[0].Faults[0].Turn, "two PASS played, the blank line skipped, then the file ends")
+}
