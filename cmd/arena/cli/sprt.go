@@ -154,6 +154,14 @@ func (o *sprtOptions) test() (results.SPRT, error) {
 			return results.SPRT{}, badInput("%s: %v is not a number", f.name, f.v)
 		}
 	}
+	switch {
+	case !(o.alpha > 0 && o.alpha <= 0.5):
+		return results.SPRT{}, badInput("--alpha: %v is not in (0, 0.5]", o.alpha)
+	case !(o.beta > 0 && o.beta <= 0.5):
+		return results.SPRT{}, badInput("--beta: %v is not in (0, 0.5]", o.beta)
+	case !(o.elo0 < o.elo1):
+		return results.SPRT{}, badInput("--elo0 %v is not below --elo1 %v", o.elo0, o.elo1)
+	}
 	t := results.SPRT{Elo0: o.elo0, Elo1: o.elo1, Alpha: o.alpha, Beta: o.beta, Model: model}
 	if err := t.Check(); err != nil {
 		return results.SPRT{}, badInput("sprt: %v", err)

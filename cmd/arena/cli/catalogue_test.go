@@ -1,0 +1,436 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The catalogue: bad inputs and faults of every command, each meeting the
+// contract of docs/cli.md ("Exit codes"): the exit code of its kind, one
+// line on stderr that names the culprit (a flag, a file, a field, a value),
+// no panic, nothing already written lost, nothing left of a refused
+// output. It keeps the 559-case catalogue of the hardening issue from
+// regressing: every failure it found is a case here.
+
+// catalogueCase is one bad input: arena's arguments, the exit code, and a
+// part of the one line of stderr (the culprit's name).
+type catalogueCase struct {
+	name string
+	args []string
+	code int
+	want string // a part of the line on stderr; "" for none (exit 0)
+	// keep, when set, is a file that must keep its bytes; absent, a path
+	// that must not exist afterwards.
+	keep, absent string
+	ctx          context.Context // when set, the context arena runs in
+}
+
+// catalogueFixtures are the files the cases read, made once.
+type catalogueFixtures struct {
+	dir, run, shard1, sprt, tune, golden, trace, keep, emptyDir, missing string
+	corrupt                                                              map[string]string // header variants
+	longLine, notJSON, empty, lostHeader, scenarioBad, goldenOther       string
+}
+
+func makeFixtures(t *testing.T) *catalogueFixtures {
+	t.Helper()
+	dir := t.TempDir()
+	f := &catalogueFixtures{dir: dir, missing: filepath.Join(dir, "missing.jsonl"), keep: filepath.Join(dir, "keep.txt"),
+		emptyDir: filepath.Join(dir, "folder"), corrupt: map[string]string{}}
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+		return p
+	}
+	require.NoError(t, os.Mkdir(f.emptyDir, 0o755))
+	write("keep.txt", "keep\n")
+	ok := func(args ...string) {
+		t.Helper()
+		code, _, stderr := arena(t, args...)
+		require.Zero(t, code, "%v: %s", args, stderr)
+	}
+	f.run = filepath.Join(dir, "run.jsonl")
+	ok("run", "tron/small", "--bots", "straight,stupid", "--games", "4", "--bootstrap", "0", "--out", f.run)
+	f.shard1 = filepath.Join(dir, "shard1.jsonl")
+	ok("run", "tron/small", "--bots", "straight,stupid", "--games", "8", "--bootstrap", "0", "--shard", "1/2", "--out", f.shard1)
+	f.sprt = filepath.Join(dir, "sprt.jsonl")
+	code, _, stderr := arena(t, "sprt", "tron/small", "--candidate", "straight", "--baseline", "stupid", "--max-games", "20", "--out", f.sprt)
+	require.Equal(t, ExitInconclusive, code, stderr)
+	f.tune = filepath.Join(dir, "tune.jsonl")
+	ok("tune", "tron/small", "--bot", "strong", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "1", "--out", f.tune)
+	f.golden = filepath.Join(dir, "golden")
+	ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--out", f.golden)
+	f.goldenOther = filepath.Join(dir, "golden-duel")
+	ok("golden", "record", "tron/duel", "--bots", "straight,stupid", "--seeds", "1", "--out", f.goldenOther)
+	f.trace = filepath.Join(dir, "trace.jsonl")
+	ok("play", "tron/small", "--bots", "straight,stupid", "--trace", f.trace)
+
+	data, err := os.ReadFile(f.run)
+	require.NoError(t, err)
+	header, records, _ := strings.Cut(string(data), "\n")
+	for name, edit := range map[string][2]string{
+		"matches -1":      {`"matches":4`, `"matches":-1`},
+		"matches 1e15":    {`"matches":4`, `"matches":1000000000000000`},
+		"matches 5":       {`"matches":4`, `"matches":5`},
+		"game chess":      {`"game":"tron"`, `"game":"chess"`},
+		"game empty":      {`"game":"tron"`, `"game":""`},
+		"seats 0":         {`"seats":2`, `"seats":0`},
+		"games -4":        {`"games":4`, `"games":-4`},
+		"bots none":       {`"bots":["straight","stupid"]`, `"bots":[]`},
+		"bots twice":      {`"bots":["straight","stupid"]`, `"bots":["straight","straight"]`},
+		"seed 2^60":       {`"seed":`, `"seed":1152921504606846976,"x":`},
+		"format 99":       {`"format":1`, `"format":99`},
+		"params an array": {`"params":{`, `"params":[1],"y":{`},
+		"games a string":  {`"games":4`, `"games":"four"`},
+	} {
+		require.Contains(t, header, edit[0], name)
+		f.corrupt[name] = write(strings.ReplaceAll(name, " ", "-")+".jsonl", strings.Replace(header, edit[0], edit[1], 1)+"\n"+records)
+	}
+	f.longLine = write("long.jsonl", header+"\n"+strings.Repeat("x", 65<<20)+"\n"+records)
+	f.notJSON = write("notjson.jsonl", "this is no JSON\n")
+	f.empty = write("empty.jsonl", "")
+	f.lostHeader = write("lost.jsonl", records)
+	f.scenarioBad = write("scenario.json", `{"game":"tron","bots":["stupid"],"games":"many"}`)
+	return f
+}
+
+func TestCatalogue(t *testing.T) {
+	f := makeFixtures(t)
+	cases := catalogue(t, f)
+	require.GreaterOrEqual(t, len(cases), 150, "the catalogue keeps every kind of bad input")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var before []byte
+			if tc.keep != "" {
+				var err error
+				before, err = os.ReadFile(tc.keep)
+				require.NoError(t, err)
+			}
+			ctx := tc.ctx
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			var stdout, stderr bytes.Buffer
+			code := Main(ctx, tc.args, &stdout, &stderr)
+			msg := stderr.String()
+			require.Equal(t, tc.code, code, "arena %s: %s", strings.Join(tc.args, " "), msg)
+			require.NotContains(t, msg+stdout.String(), "goroutine ", "a panic")
+			if tc.want != "" {
+				require.True(t, strings.HasPrefix(msg, "arena: ") && strings.HasSuffix(msg, "\n"), "one line on stderr: %q", msg)
+				require.Equal(t, 1, strings.Count(msg, "\n"), "one line on stderr: %q", msg)
+				require.Contains(t, msg, tc.want)
+				require.LessOrEqual(t, len(msg), 400, "a line, not a dump: %q", msg)
+			}
+			if tc.keep != "" {
+				after, err := os.ReadFile(tc.keep)
+				require.NoError(t, err)
+				require.Equal(t, before, after, "%s lost what it held", tc.keep)
+			}
+			if tc.absent != "" {
+				require.NoFileExists(t, tc.absent, "nothing is created for a refused command")
+			}
+		})
+	}
+}
+
+// catalogue lists the cases; names are unique.
+func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
+	var cs []catalogueCase
+	add := func(c catalogueCase) { cs = append(cs, c) }
+	bad := func(name, want string, args ...string) {
+		add(catalogueCase{name: name, args: args, code: ExitBadInput, want: want})
+	}
+	// out is an output no case writes: each refused case leaves it absent.
+	out := filepath.Join(f.dir, "never-written")
+
+	// Every command: a flag it does not have, and its help.
+	for _, c := range commands {
+		if c.short == "" {
+			continue
+		}
+		bad(c.name+": an unknown flag", "unknown flag: --nosuch", c.name, "--nosuch")
+		add(catalogueCase{name: c.name + ": --help", args: []string{c.name, "--help"}, code: ExitOK})
+	}
+	bad("an unknown command", `unknown command "nosuch"`, "nosuch")
+	bad("help of an unknown command", `help: unknown command "nosuch"`, "help", "nosuch")
+	bad("list: an unknown kind", `unknown kind "nosuch"`, "list", "nosuch")
+	bad("list games of a game", "list games: takes no game", "list", "games", "tron")
+	bad("list: an unknown game", `unknown game "chess"`, "list", "bots", "chess")
+	bad("list: a bad --format", `--format: "yaml"`, "list", "-f", "yaml")
+	bad("version: an argument", "version: takes no argument", "version", "x")
+	bad("completion: no shell", "completion: name one shell", "completion")
+	bad("completion: an unknown shell", `"tcsh" is not bash, zsh or fish`, "completion", "tcsh")
+	bad("golden: no action", "golden: say record or check", "golden")
+	bad("golden: an unknown action", `unknown action "redo"`, "golden", "redo")
+
+	// Numbers that are no numbers, or out of range.
+	for _, n := range []struct{ cmd, flag, value, want string }{
+		{"run", "--games", "abc", `--games: "abc" is not a whole number`},
+		{"run", "--games", "0", "--games: 0 is not a whole number from 1"},
+		{"run", "--games", "-3", "--games: -3 is not a whole number from 1"},
+		{"run", "--games", "99999999999999999999", `--games: "99999999999999999999" is out of range`},
+		{"run", "--seed", "-1", `--seed: "-1" is not a whole number from 0`},
+		{"run", "--seed", "x", `--seed: "x" is not a whole number from 0`},
+		{"run", "-j", "0", "--jobs: 0 is not a whole number from 1 to 1024"},
+		{"run", "-j", "1000000", "--jobs: 1000000 is not a whole number from 1 to 1024"},
+		{"run", "-j", "two", `--jobs: "two" is not a whole number`},
+		{"run", "--bootstrap", "-1", "--bootstrap: -1 is not a whole number from 0"},
+		{"run", "--bootstrap", "1000001", "--bootstrap: 1000001 is not a whole number from 0"},
+		{"run", "--bootstrap", "1.5", `--bootstrap: "1.5" is not a whole number`},
+		{"run", "--move-timeout", "-1s", "--move-timeout: -1s is negative"},
+		{"run", "--move-timeout", "5", `--move-timeout: "5" is not a duration`},
+		{"run", "--days", "0", "--days: only a championship has days"},
+		{"run", "--max-faults", "abc", `--max-faults: "abc" is not a number of faults`},
+		{"run", "--max-faults", "101%", `--max-faults: "101%" is more than 100%`},
+		{"run", "--max-faults", "-1", `--max-faults: "-1" is negative`},
+		{"run", "--h2h=maybe", "", `--h2h: "maybe" is not true or false`},
+		{"sprt", "--elo0", "abc", `--elo0: "abc" is not a number`},
+		{"sprt", "--max-games", "1", "--max-games: 1 is not a whole number from 2"},
+		{"sprt", "-j", "1025", "--jobs: 1025 is not a whole number from 1 to 1024"},
+		{"tune", "--iterations", "0", "--iterations: 0 is not a whole number from 1"},
+		{"tune", "--pairs-per-iter", "0", "--pairs-per-iter: 0 is not a whole number from 1"},
+		{"tune", "--c", "-1", "--c: -1 is not a share of each range"},
+		{"tune", "--c", "0.9", "--c: 0.9 is not a share of each range"},
+		{"tune", "--a", "-1", "--a: -1 is not a positive gain"},
+		{"tune", "-j", "2000", "--jobs: 2000 is not a whole number from 0 to 1024"},
+		{"bench", "--time", "0", "--time: 0s is not a positive duration"},
+		{"bench", "--time", "soon", `--time: "soon" is not a duration`},
+		{"bench", "-j", "0", "--jobs: 0 is not a whole number from 1 to 1024"},
+		{"diff-rules", "-j", "-1", "--jobs: -1 is not a whole number from 0 to 1024"},
+		{"diff-rules", "--games", "0", "--games: 0 is not a whole number from 1"},
+		{"golden", "--seeds", "0", "--seeds: 0 is not a whole number from 1"},
+		{"play", "--match", "x", `--match: "x" is not a whole number`},
+		{"report", "--bootstrap", "-2", "--bootstrap: -2 is not a whole number from 0"},
+		{"rate", "--bootstrap", "abc", `--bootstrap: "abc" is not a whole number`},
+	} {
+		args := []string{n.cmd}
+		switch n.cmd {
+		case "run", "bench", "diff-rules":
+			args = append(args, "tron/small")
+		case "sprt":
+			args = append(args, "tron/small", "--candidate", "strong", "--baseline", "straight")
+		case "tune":
+			args = append(args, "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--out", out)
+		case "golden":
+			args = append(args, "record", "tron/small", "--out", out)
+		case "play":
+			args = append(args, "--from", f.run)
+		case "report":
+			args = append(args, f.run, "-o", out)
+		case "rate":
+			args = append(args, f.run)
+		}
+		if n.value == "" {
+			bad(n.cmd+" "+n.flag, n.want, append(args, n.flag)...)
+			continue
+		}
+		bad(n.cmd+" "+n.flag+" "+n.value, n.want, append(args, n.flag, n.value)...)
+	}
+
+	// What to play: games, scenarios, bots, parameters.
+	bad("an unknown game", `--game: unknown game "chess"`, "run", "--game", "chess")
+	bad("an unknown scenario", `unknown scenario "tron/huge"`, "run", "tron/huge")
+	bad("two scenarios", "takes at most one scenario", "run", "tron/small", "tron/duel")
+	bad("a scenario file that is no scenario", f.scenarioBad, "run", f.scenarioBad)
+	bad("a scenario from /dev/zero", "/dev/zero: larger than", "run", "/dev/zero")
+	bad("an unknown bot", `unknown bot "deep"`, "run", "tron/small", "--bots", "deep,stupid")
+	bad("an unknown bot argument", "param nosuch: unknown parameter", "run", "--bot", "strong:nosuch=1", "--bots", "stupid")
+	bad("a bot argument out of range", "param reach: 0 is out of range", "run", "--bot", "strong:reach=0", "--bots", "stupid")
+	bad("a bot argument of the wrong kind", `param reach:`, "run", "--bot", "strong:reach=far", "--bots", "stupid")
+	bad("an unknown parameter", "--param nosuch: unknown parameter", "run", "--param", "nosuch=1")
+	bad("a parameter of the wrong kind", `--param width: "abc" is not a whole number`, "run", "--param", "width=abc")
+	bad("a parameter out of range", "--param width", "run", "--param", "width=0")
+	bad("too few bots for the seats", "a 4-seat game needs at least 4 bots", "run", "tron/ffa4", "--bots", "strong")
+	bad("an empty bot name", "--bots stupid,,random: name 2 is empty", "run", "--bots", "stupid,,random")
+	bad("a map from /dev/zero", "--param map: /dev/zero: larger than", "run", "--game", "vampires", "--param", "map=/dev/zero")
+	bad("a map that is another file", `unexpected text "keep"`, "run", "--game", "vampires", "--param", "map="+filepath.Join(f.dir, "keep.txt"))
+	bad("a script from /dev/zero", "script:file=/dev/zero: /dev/zero: larger than", "play", "--bot", "script:file=/dev/zero", "--bot", "stupid")
+	bad("a missing script", "script:file="+f.missing, "play", "--bot", "script:file="+f.missing, "--bot", "stupid")
+	bad("a script of another game", `"straight" is not a direction`, "play", "--bot", "script:file="+f.keepScript(t), "--bot", "stupid")
+	bad("an exec bot with no program", "param cmd: required", "play", "--bot", "exec", "--bot", "stupid")
+	bad("an exec bot whose program is missing", "param cmd:", "play", "--bot", "exec:cmd=/no/such/program", "--bot", "stupid")
+	bad("an exec bot's bad timeout", `param timeout: "soon" is not a positive duration`, "play", "--bot", "exec:cmd=sh,timeout=soon", "--bot", "stupid")
+	bad("an exec bot's bad startup", `param startup: "never" is not a positive duration`, "play", "--bot", "exec:cmd=sh,startup=never", "--bot", "stupid")
+	bad("an http bot's bad address", `param url:`, "play", "--bot", "http:url=ftp://x", "--bot", "stupid")
+	bad("--seeds from /dev/zero", "--seeds: /dev/zero: larger than", "run", "tron/small", "--seeds", "/dev/zero")
+	bad("--seeds that are no seeds", "--seeds "+f.keep+":1: \"keep\" is not a seed", "run", "tron/small", "--seeds", f.keep)
+	bad("--anchor a bot not there", `--anchor: "deep" is not one of the bots`, "run", "tron/small", "--anchor", "deep")
+	bad("--anchor a bad Elo", `--anchor straight=high: "high" is not an Elo value`, "run", "tron/small", "--anchor", "straight=high")
+	bad("--anchor a bot with arguments, cut wrong", `--anchor: "coin:elo" is not one of the bots`, "run", "coin/duel", "--anchor", "coin:elo=5")
+	add(catalogueCase{name: "--anchor a bot with arguments", args: []string{"run", "coin/duel", "--games", "4", "--bootstrap", "0", "--anchor", "coin:elo=-200"}, code: ExitOK})
+	bad("--schedule unknown", `--schedule: unknown schedule "swiss"`, "run", "tron/small", "--schedule", "swiss")
+	bad("--candidate without a gauntlet", "--candidate: only a gauntlet has a candidate", "run", "tron/small", "--candidate", "strong")
+	bad("--rating unknown", "--rating", "run", "tron/small", "--rating", "glicko")
+	bad("--format unknown", "--format", "run", "tron/small", "--format", "yaml")
+	bad("--shard malformed", `--shard: "1/0" is not K/N`, "run", "tron/small", "--shard", "1/0")
+	bad("--shard and --shard-from-env", "--shard and --shard-from-env: give one of them", "run", "tron/small", "--shard", "1/2", "--shard-from-env")
+	bad("--shard-from-env without a batch system", "--shard-from-env: neither JOB_COMPLETION_INDEX", "run", "tron/small", "--shard-from-env")
+	bad("--resume without --out", "--resume: give the file to continue with --out", "run", "tron/small", "--resume")
+	bad("--resume with --force", "--resume keeps the --out file and --force overwrites it", "run", "tron/small", "--out", out, "--resume", "--force")
+	bad("--progress with --quiet", "--progress and --quiet: give one of them", "run", "tron/small", "--progress", "--quiet")
+	bad("sprt without a baseline", "sprt: give the bots with --candidate SPEC and --baseline SPEC", "sprt", "tron/small", "--candidate", "strong")
+	bad("sprt elo0 above elo1", "--elo0 10 is not below --elo1 5", "sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--elo0", "10", "--elo1", "5")
+	bad("sprt alpha 0", "--alpha: 0 is not in (0, 0.5]", "sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--alpha", "0")
+	bad("sprt an unknown model", "--model", "sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--model", "bayes")
+	bad("tune without a bot", "tune: give the bot to tune with --bot SPEC", "tune", "tron/small")
+	bad("tune without arguments", "tune: give the arguments to tune with --tune", "tune", "tron/small", "--bot", "strong")
+	bad("tune without opponents", "tune: give either --self", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--out", out)
+	bad("tune an argument twice", "--tune reach,reach: given twice", "tune", "tron/small", "--bot", "strong", "--tune", "reach,reach", "--self", "--out", out)
+	bad("tune an argument it lacks", `--tune speed: strong has no argument "speed"`, "tune", "tron/small", "--bot", "strong", "--tune", "speed", "--self", "--out", out)
+	bad("tune an unknown method", `--method: "anneal" is not spsa, grid or random`, "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--out", out, "--method", "anneal")
+	bad("tune a grid of no point", "--points: 0 is not a whole number from 1", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--opponents", "stupid", "--out", out, "--method", "grid", "--points", "0")
+	bad("tune a random search of -3 points", "--points: -3 is not a whole number from 1", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--opponents", "stupid", "--out", out, "--method", "random", "--points", "-3")
+	bad("tune --resume with other settings", "pairs: 1 → 3", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "3", "--out", f.tune, "--resume")
+	bad("tune --resume of a run's records", "this is a run's records", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--out", f.run, "--resume")
+	bad("golden record without --out", "golden record: give the folder to write with --out DIR", "golden", "record", "tron/small")
+	bad("golden record into a file", "is a file; name a folder", "golden", "record", "tron/small", "--out", f.keep)
+	bad("golden record over goldens", "holds golden files already", "golden", "record", "tron/small", "--out", f.golden)
+	bad("golden record into /proc", "--out /proc/g:", "golden", "record", "tron/small", "--seeds", "1", "--out", "/proc/g")
+	bad("golden record under a file", "--out "+f.keep+"/g:", "golden", "record", "tron/small", "--seeds", "1", "--out", f.keep+"/g")
+	bad("golden check of no folder", "golden check: give one folder", "golden", "check")
+	bad("golden check of an empty folder", "no golden file", "golden", "check", f.emptyDir)
+	bad("golden check of a missing folder", f.missing, "golden", "check", f.missing)
+	bad("golden check --update in record", "--update: only golden check rewrites files", "golden", "record", "tron/small", "--out", out, "--update")
+
+	// Files a command reads: missing, a folder, endless, empty, another
+	// kind of file, damaged.
+	for _, reader := range []struct {
+		name string
+		args func(path string) []string
+	}{
+		{"rate", func(p string) []string { return []string{"rate", p} }},
+		{"merge", func(p string) []string { return []string{"merge", p, "--out", out} }},
+		{"report", func(p string) []string { return []string{"report", p, "-o", out} }},
+		{"play --from", func(p string) []string { return []string{"play", "--from", p, "--match", "0"} }},
+		{"run --resume", func(p string) []string {
+			return []string{"run", "tron/small", "--bots", "straight,stupid", "--games", "4", "--out", p, "--resume"}
+		}},
+	} {
+		for _, in := range []struct{ name, path, want string }{
+			{"a missing file", f.missing, "no such file"},
+			{"a folder", f.emptyDir, f.emptyDir},
+			{"/dev/zero", "/dev/zero", "/dev/zero"},
+			{"an empty file", f.empty, "empty file: no header line"},
+			{"no JSON", f.notJSON, "not valid JSON"},
+			{"a line of 65 MB", f.longLine, "longer than"},
+			{"a file that lost its header", f.lostHeader, "the file has lost its header line"},
+			{"a tuning run's file", f.tune, "tuning run"},
+			{"a golden trace", filepath.Join(f.golden, "tron-small-0.jsonl.gz"), ""},
+		} {
+			if in.want == "" {
+				continue // the golden file's name is the record's
+			}
+			if reader.name == "run --resume" && (in.path == f.missing || in.path == f.emptyDir || in.path == "/dev/zero") {
+				continue // a missing file starts afresh; a folder and a device are other cases
+			}
+			if reader.name == "run --resume" && in.path == f.empty {
+				in.want = "no whole line: not a results file"
+			}
+			if reader.name == "report" && in.path == f.tune {
+				continue // report reads tuning files
+			}
+			bad(reader.name+": "+in.name, in.want, reader.args(in.path)...)
+		}
+	}
+	for name, path := range f.corrupt {
+		want := "header field"
+		switch name {
+		case "game chess":
+			want = `unknown game "chess"`
+		case "matches 5":
+			want = `header field "matches": 5, but its schedule plans 4 matches`
+		case "format 99":
+			want = "format 99 is not one this arena reads"
+		case "params an array":
+			want = `field "params" is an array, want an object`
+		case "games a string":
+			want = `field "games" is a string, want a whole number`
+		}
+		bad("rate: a header with "+name, want, "rate", path)
+		if name == "matches -1" || name == "game chess" || name == "matches 1e15" {
+			bad("report: a header with "+name, want, "report", path, "-o", out)
+			bad("merge: a header with "+name, want, "merge", path, "--out", out)
+		}
+	}
+	add(catalogueCase{name: "rate of one shard", args: []string{"rate", f.shard1}, code: ExitOK})
+	bad("merge of one shard", "the run has 2 shards; missing: 2", "merge", f.shard1, "--out", out)
+	bad("report --traces of another scenario", "under other rules", "report", f.run, "--traces", f.goldenOther, "-o", out)
+	bad("report --traces of no trace", "no trace there", "report", f.run, "--traces", f.emptyDir, "-o", out)
+	bad("report --replay of a match it lacks", "--replay 99: the run has no record of match 99", "report", f.run, "--replay", "99", "-o", out)
+	bad("report of a tuning run with --traces", "--traces, --replay: a tune file has no matches to replay", "report", f.tune, "--traces", f.golden, "-o", out)
+	bad("report with no -o", "report: give the page's file with -o FILE", "report", f.run)
+	bad("report -o one of its inputs", "--out "+f.run, "report", f.run, "-o", f.run, "--force")
+	bad("merge --out one of its inputs", "is one of the files to merge", "merge", f.run, "--out", f.run, "--force")
+	bad("merge without --out", "merge: give the merged file with --out FILE", "merge", f.run)
+	bad("play --from without --match", "--match", "play", "--from", f.run)
+	bad("play --from a match the run lacks", "99", "play", "--from", f.run, "--match", "99")
+	bad("rate of nothing", "give the results files of one run", "rate")
+	bad("rate --max-faults of no number", `--max-faults: "x"`, "rate", f.run, "--max-faults", "x")
+
+	// Outputs: a folder, a file already there, a place that cannot hold
+	// one, two outputs on one file.
+	for _, o := range []struct {
+		name string
+		args func(path string) []string
+		flag string
+	}{
+		{"run --out", func(p string) []string { return []string{"run", "tron/small", "--out", p} }, "--out"},
+		{"sprt --out", func(p string) []string {
+			return []string{"sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--max-games", "10", "--out", p}
+		}, "--out"},
+		{"sprt --junit", func(p string) []string {
+			return []string{"sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--max-games", "10", "--junit", p}
+		}, "--junit"},
+		{"play --out", func(p string) []string { return []string{"play", "tron/small", "--out", p} }, "--out"},
+		{"play --trace", func(p string) []string { return []string{"play", "tron/small", "--trace", p} }, "--trace"},
+		{"play --html", func(p string) []string { return []string{"play", "tron/small", "--html", p} }, "--html"},
+		{"tune --out", func(p string) []string {
+			return []string{"tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--iterations", "1", "--pairs-per-iter", "1", "--out", p}
+		}, "--out"},
+		{"merge --out", func(p string) []string { return []string{"merge", f.run, "--out", p} }, "--out"},
+		{"report -o", func(p string) []string { return []string{"report", f.run, "-o", p} }, "--out"},
+	} {
+		bad(o.name+": a folder", o.flag+" "+f.emptyDir+": is a directory; name a file", o.args(f.emptyDir)...)
+		bad(o.name+": a folder, --force", o.flag+" "+f.emptyDir+": is a directory; name a file", append(o.args(f.emptyDir), "--force")...)
+		add(catalogueCase{name: o.name + ": a file there", args: o.args(f.keep), code: ExitBadInput,
+			want: o.flag + " " + f.keep + ": the file exists; pass --force", keep: f.keep})
+		nowhere := filepath.Join(f.missing, "x")
+		add(catalogueCase{name: o.name + ": in a folder that is not there", args: append(o.args(nowhere), "--force"), code: ExitBadInput,
+			want: o.flag, absent: nowhere})
+	}
+	// One file, spelt two ways.
+	sameA, sameB := filepath.Join(f.dir, "same.xml"), f.dir+"/./same.xml"
+	add(catalogueCase{name: "sprt --out and --junit on one file", args: []string{"sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid",
+		"--max-games", "10", "--out", sameA, "--junit", sameB}, code: ExitBadInput, want: "are the same file", absent: sameA})
+	add(catalogueCase{name: "play --out and --trace on one file", args: []string{"play", "tron/small", "--out", sameB, "--trace", sameA},
+		code: ExitBadInput, want: "are the same file", absent: sameA})
+
+	// Ctrl-C before the work: exit 130, nothing written.
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	merged := filepath.Join(f.dir, "merged-cancelled.jsonl")
+	add(catalogueCase{name: "merge interrupted", args: []string{"merge", f.run, "--out", merged}, code: ExitInterrupted,
+		want: "interrupted", absent: merged, ctx: cancelled})
+	add(catalogueCase{name: "rate interrupted", args: []string{"rate", f.run}, code: ExitInterrupted, want: "interrupted", ctx: cancelled})
+
+	names := map[string]bool{}
+	for _, c := range cs {
+		require.False(t, names[c.name], "two cases named %q", c.name)
+		names[c.name] = true
+	}
+	return cs
+}
+
+// keepScript is a script of actions of no game of arena's.
+func (f *catalogueFixtures) keepScript(t *testing.T) string {
+	p := filepath.Join(f.dir, "other-game.txt")
+	require.NoError(t, os.WriteFile(p, []byte("straight\n"), 0o644))
+	return p
+}
