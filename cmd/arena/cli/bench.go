@@ -45,6 +45,10 @@ then prints a line per measurement:
                     swept, sampled every 10 ms (1 MB = 10⁶ bytes); the heap,
                     not the process's RSS
   SPEEDUP           turns/s on -j workers ÷ turns/s on one
+  VS BARE           on one worker, turns/s ÷ those of a bare loop playing
+                    the same matches (one table, no runner, no records):
+                    the share of the engine's and bots' speed the runner
+                    keeps, and the bare loop's turns/s
 
 and a last line sums up the scaling. The records are not kept: the standings'
 tally and the --out file of arena run are not counted.
@@ -114,7 +118,21 @@ func runBench(ctx context.Context, env *env, opts options, args []string) error 
 			if progress {
 				fmt.Fprintf(env.stderr, "\rbench: %s on %d worker(s), %d of %d\x1b[K", c.scenario, w, k+1, len(cases))
 			}
-			m, err := c.measure(ctx, w, o.time)
+			// On one worker, the bare loop is measured for half the time
+			// before the runner and half after, so that a machine whose
+			// load drifts weighs on both alike.
+			var before, after float64
+			var err error
+			if w == 1 {
+				before, err = c.measureBare(ctx, o.time/2)
+			}
+			var m benchLine
+			if err == nil && ctx.Err() == nil {
+				m, err = c.measure(ctx, w, o.time)
+			}
+			if err == nil && ctx.Err() == nil && w == 1 {
+				after, err = c.measureBare(ctx, o.time/2)
+			}
 			if err != nil {
 				return &exitError{ExitInternal, err}
 			}
@@ -123,6 +141,10 @@ func runBench(ctx context.Context, env *env, opts options, args []string) error 
 			}
 			if w == 1 {
 				base = m.TurnsPerSec
+				m.BareTurnsPerSec = (before + after) / 2
+				if m.BareTurnsPerSec > 0 {
+					m.VsBare = m.TurnsPerSec / m.BareTurnsPerSec
+				}
 			}
 			if base > 0 {
 				m.Speedup = m.TurnsPerSec / base
@@ -271,6 +293,26 @@ func (c *benchCase) measure(ctx context.Context, workers int, d time.Duration) (
 	return m, nil
 }
 
+// measureBare plays the case's matches in a bare loop — one table on this
+// goroutine, no runner, no records, no standings — for d, and returns its
+// turns per second: the engine's and the bots' own speed, which the
+// runner's is compared with (its share is what the bookkeeping leaves).
+func (c *benchCase) measureBare(ctx context.Context, d time.Duration) (float64, error) {
+	table := c.setup.NewTable()
+	defer table.Close()
+	seating := make([]int, c.plan.Seats())
+	runtime.GC()
+	turns, start := 0, time.Now()
+	for i := 0; ; i++ {
+		p := c.plan.Match(i, seating)
+		res := table.Play(ctx, p.Seed, p.Seating) // a failed match counts its turns: the runner's measurement reports it
+		turns += res.Turns
+		if el := time.Since(start); el >= d || ctx.Err() != nil {
+			return float64(turns) / el.Seconds(), nil
+		}
+	}
+}
+
 // heapPeak samples the bytes held by heap objects every 10 ms and keeps
 // the most seen. runtime/metrics reads them without stopping the world, as
 // runtime.ReadMemStats would.
@@ -338,7 +380,11 @@ type benchLine struct {
 	AllocsPerTurn float64  `json:"allocs_per_turn"`
 	PeakHeapMB    float64  `json:"peak_heap_mb"` // heap objects, 10⁶ bytes
 	Speedup       float64  `json:"speedup"`      // turns/s ÷ turns/s of the same scenario on one worker
-	failed        int
+	// One worker only: the turns per second of the same matches in a bare
+	// loop (no runner, no records), and the runner's share of that speed.
+	BareTurnsPerSec float64 `json:"bare_turns_per_s,omitempty"`
+	VsBare          float64 `json:"vs_bare,omitempty"`
+	failed          int
 }
 
 func (r *benchReport) write(w io.Writer, f results.Format) error {
@@ -364,7 +410,7 @@ func (r *benchReport) writeTable(w io.Writer, f results.Format) error {
 		rend, gap = renderer.NewMarkdown(), "\n" // Markdown needs a blank line after a table
 	}
 	align := tw.Alignment{tw.AlignLeft, tw.AlignLeft}
-	for range 8 {
+	for range 9 {
 		align = append(align, tw.AlignRight)
 	}
 	table := tablewriter.NewTable(w,
@@ -372,15 +418,18 @@ func (r *benchReport) writeTable(w io.Writer, f results.Format) error {
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
 	)
-	table.Header([]string{"SCENARIO", "BOTS", "-J", "GAMES", "GAMES/S", "TURNS/S", "NS/TURN", "ALLOCS/TURN", "PEAK HEAP MB", "SPEEDUP"})
+	table.Header([]string{"SCENARIO", "BOTS", "-J", "GAMES", "GAMES/S", "TURNS/S", "VS BARE", "NS/TURN", "ALLOCS/TURN", "PEAK HEAP MB", "SPEEDUP"})
 	for _, m := range r.Lines {
-		speedup := ""
+		speedup, vs := "", ""
 		if m.Workers > 1 {
 			speedup = "×" + strconv.FormatFloat(m.Speedup, 'f', 2, 64)
 		}
+		if m.BareTurnsPerSec > 0 {
+			vs = strconv.FormatFloat(m.VsBare, 'f', 2, 64) + " of " + siFormat(m.BareTurnsPerSec)
+		}
 		row := []string{
 			m.Scenario, strings.Join(m.Bots, ","), strconv.Itoa(m.Workers), strconv.Itoa(m.Games),
-			siFormat(m.GamesPerSec), siFormat(m.TurnsPerSec), sigFormat(m.NsPerTurn), sigFormat(m.AllocsPerTurn),
+			siFormat(m.GamesPerSec), siFormat(m.TurnsPerSec), vs, sigFormat(m.NsPerTurn), sigFormat(m.AllocsPerTurn),
 			strconv.FormatFloat(m.PeakHeapMB, 'f', 1, 64), speedup,
 		}
 		if err := table.Append(row); err != nil {
@@ -390,7 +439,7 @@ func (r *benchReport) writeTable(w io.Writer, f results.Format) error {
 	if err := table.Render(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%s%s s per measurement, GOMAXPROCS %d, %s; NS/TURN is worker time, PEAK HEAP MB the heap's objects (not the RSS)\n%s",
+	_, err := fmt.Fprintf(w, "%s%s s per measurement, GOMAXPROCS %d, %s; VS BARE is the runner's turns/s on one worker against a bare loop of the same matches (no runner, no records); NS/TURN is worker time, PEAK HEAP MB the heap's objects (not the RSS)\n%s",
 		gap, strconv.FormatFloat(r.Seconds, 'f', -1, 64), r.Procs, r.Go, r.scaling())
 	return err
 }
@@ -415,7 +464,7 @@ func (r *benchReport) scaling() string {
 func (r *benchReport) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	header := []string{"scenario", "game", "bots", "workers", "games", "turns", "seconds",
-		"games_per_s", "turns_per_s", "ns_per_turn", "allocs_per_turn", "peak_heap_mb", "speedup"}
+		"games_per_s", "turns_per_s", "ns_per_turn", "allocs_per_turn", "peak_heap_mb", "speedup", "bare_turns_per_s", "vs_bare"}
 	if err := cw.Write(header); err != nil {
 		return err
 	}
@@ -424,7 +473,7 @@ func (r *benchReport) writeCSV(w io.Writer) error {
 		row := []string{
 			m.Scenario, m.Game, strings.Join(m.Bots, ","), strconv.Itoa(m.Workers), strconv.Itoa(m.Games),
 			strconv.Itoa(m.Turns), num(m.Seconds), num(m.GamesPerSec), num(m.TurnsPerSec), num(m.NsPerTurn),
-			num(m.AllocsPerTurn), num(m.PeakHeapMB), num(m.Speedup),
+			num(m.AllocsPerTurn), num(m.PeakHeapMB), num(m.Speedup), num(m.BareTurnsPerSec), num(m.VsBare),
 		}
 		if err := cw.Write(row); err != nil {
 			return err

@@ -17,7 +17,10 @@ import (
 // measured (is positive), never how fast anything is: speed depends on the
 // machine. --time is tiny; a measurement still finishes at least one match.
 
-var benchColumns = []string{"SCENARIO", "BOTS", "-J", "GAMES", "GAMES/S", "TURNS/S", "NS/TURN", "ALLOCS/TURN", "PEAK HEAP MB", "SPEEDUP"}
+var benchColumns = []string{"SCENARIO", "BOTS", "-J", "GAMES", "GAMES/S", "TURNS/S", "VS BARE", "NS/TURN", "ALLOCS/TURN", "PEAK HEAP MB", "SPEEDUP"}
+
+// vsBare is the column that compares the runner with a bare loop.
+const vsBare = 6
 
 func TestBenchTable(t *testing.T) {
 	code, out, errOut := arena(t, "bench", "--game", "coin", "--time", "20ms", "-j", "2")
@@ -48,6 +51,14 @@ func TestBenchTable(t *testing.T) {
 			last--
 		}
 		for c := 3; c <= last; c++ {
+			if c == vsBare {
+				if k == 0 {
+					require.Regexp(t, `^[0-9]+\.[0-9]{2} of [0-9.]+[kMG]?$`, row[c], "one worker: the share of a bare loop's speed")
+				} else {
+					require.Empty(t, row[c])
+				}
+				continue
+			}
 			require.Greater(t, tableNumber(t, row[c]), 0.0, "%s of line %d:\n%s", benchColumns[c], k+1, out)
 		}
 	}
@@ -95,10 +106,15 @@ func TestBenchCSVAndJSON(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, recs, 3, "a header and two measurements:\n%s", out)
 	require.Equal(t, []string{"scenario", "game", "bots", "workers", "games", "turns", "seconds",
-		"games_per_s", "turns_per_s", "ns_per_turn", "allocs_per_turn", "peak_heap_mb", "speedup"}, recs[0])
+		"games_per_s", "turns_per_s", "ns_per_turn", "allocs_per_turn", "peak_heap_mb", "speedup", "bare_turns_per_s", "vs_bare"}, recs[0])
 	for k, rec := range recs[1:] {
 		require.Equal(t, []string{"coin/duel", "coin", "coin:elo=200,coin,coin:elo=-200", strconv.Itoa(k + 1)}, rec[:4])
-		for c := 4; c < len(rec); c++ {
+		end := len(rec)
+		if k == 1 {
+			end -= 2 // the bare loop is measured on one worker
+			require.Equal(t, []string{"0", "0"}, rec[end:])
+		}
+		for c := 4; c < end; c++ {
 			v, err := strconv.ParseFloat(rec[c], 64)
 			require.NoError(t, err, recs[0][c])
 			require.Greater(t, v, 0.0, "%s of line %d", recs[0][c], k+1)
@@ -122,6 +138,10 @@ func TestBenchCSVAndJSON(t *testing.T) {
 			"games/s": m.GamesPerSec, "turns/s": m.TurnsPerSec, "ns/turn": m.NsPerTurn, "allocs/turn": m.AllocsPerTurn,
 			"peak heap": m.PeakHeapMB, "speedup": m.Speedup} {
 			require.Greater(t, v, 0.0, "%s of line %d", name, k+1)
+		}
+		if k == 0 {
+			require.Positive(t, m.BareTurnsPerSec)
+			require.InDelta(t, m.TurnsPerSec/m.BareTurnsPerSec, m.VsBare, 1e-9)
 		}
 	}
 }
