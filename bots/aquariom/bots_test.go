@@ -128,7 +128,9 @@ func TestDeterministic(t *testing.T) {
 func TestAllocs(t *testing.T) {
 	for _, name := range botNames {
 		t.Run(name, func(t *testing.T) {
-			t.Parallel()
+			// Not parallel: AllocsPerRun counts the whole process's
+			// allocations, and the testing package refuses it in a
+			// parallel test.
 			r := newRules(t, "ffa4", 4)
 			me := newPlayerOf(t, name, sim.Params{})()
 			players := []player{me, newPlayerOf(t, "strong", sim.Params{})(), newPlayerOf(t, "splitter", sim.Params{})(), newPlayerOf(t, "nearest", sim.Params{})()}
