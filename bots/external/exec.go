@@ -199,7 +199,8 @@ type process struct {
 	cmd      *exec.Cmd
 	w        writer        // where the observations go: its stdin, or the connection
 	r        reader        // where the answers come from: its stdout, or the connection
-	out      *bufio.Reader // r, buffered
+	in       *replay       // r, with the bytes of an answer cut by its deadline given back
+	out      *bufio.Reader // in, buffered
 	stderr   *tail
 	ln       net.Listener // the server of a TCP protocol
 	ready    chan error   // the connection and greeting of a TCP protocol, once done
@@ -328,7 +329,8 @@ func (p *process) start(extra []string) error {
 	p.cmd, p.state = cmd, nil
 	if p.prog.tcp == nil {
 		p.w, p.r = inW, outR
-		p.out = bufio.NewReaderSize(outR, 4096)
+		p.in = &replay{src: outR}
+		p.out = bufio.NewReaderSize(p.in, 4096)
 	}
 	p.stderr = newTail(errR, p.logPath)
 	return nil
@@ -373,7 +375,8 @@ func (p *process) accept(ln net.Listener, deadline time.Time) error {
 		return fmt.Errorf("%s did not connect: %v", p.prog.path, err)
 	}
 	_ = conn.SetDeadline(deadline)
-	out := bufio.NewReaderSize(conn, 4096)
+	in := &replay{src: conn.(*net.TCPConn)}
+	out := bufio.NewReaderSize(in, 4096)
 	reply, err := p.prog.tcp.Hello(out, p.seat)
 	if err != nil {
 		_ = conn.Close()
@@ -384,7 +387,7 @@ func (p *process) accept(ln net.Listener, deadline time.Time) error {
 		return fmt.Errorf("%s: %v", p.prog.path, err)
 	}
 	_ = conn.SetDeadline(time.Time{})
-	p.w, p.r, p.out = conn.(*net.TCPConn), conn.(*net.TCPConn), out
+	p.w, p.r, p.in, p.out = conn.(*net.TCPConn), conn.(*net.TCPConn), in, out
 	return nil
 }
 
@@ -468,17 +471,18 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 	for {
 		line, err := p.readAnswer()
 		var invalid *sim.InvalidAnswer
-		if err == nil || errors.As(err, &invalid) {
+		answered := err == nil || errors.As(err, &invalid)
+		if answered {
 			p.waiting = p.late > 0 // a late answer read is not this turn's
 		} else if errors.Is(err, sim.ErrTimeout) {
 			p.waiting = false // owed now, counted in late
 		}
+		if answered && p.late > 0 {
+			p.late-- // the answer of a turn it was too late for, valid or not
+			continue
+		}
 		if err != nil {
 			return "", err
-		}
-		if p.late > 0 {
-			p.late-- // the answer of a turn it was too late for
-			continue
 		}
 		return line, nil
 	}
@@ -488,10 +492,18 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 func (p *process) readAnswer() (string, error) {
 	var line string
 	var err error
+	p.in.mark(p.out)
 	if p.prog.tcp != nil {
 		line, err = p.prog.tcp.Answer(p.out, p.seat)
 	} else {
 		line, err = sim.ReadLine(p.out, MaxLineBytes)
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		// Cut by its deadline: what was read of it is read again, from its
+		// first byte, when the late answer is read (and dropped).
+		p.in.rewind(p.out)
+	} else {
+		p.in.unmark()
 	}
 	var invalid *sim.InvalidAnswer
 	switch {
@@ -716,4 +728,53 @@ func (t *tail) close() {
 	_ = t.f.SetReadDeadline(time.Now().Add(time.Second))
 	<-t.done
 	_ = t.f.Close()
+}
+
+// replay is what a process's answers are read from — its output pipe, or
+// the connection — through a bufio.Reader: an answer whose deadline fires
+// when part of it has been read is given back whole, so that the next
+// read starts at its first byte, not in the middle of a message (the
+// late answer is then read whole, and dropped: it costs its turn only).
+type replay struct {
+	src    io.Reader
+	back   []byte // bytes given back, read before src
+	start  []byte // what the bufio.Reader held when the answer began
+	rec    []byte // what it has read since
+	marked bool
+}
+
+func (x *replay) Read(b []byte) (int, error) {
+	var n int
+	var err error
+	if len(x.back) > 0 {
+		n = copy(b, x.back)
+		x.back = x.back[n:]
+	} else {
+		n, err = x.src.Read(b)
+	}
+	if x.marked {
+		x.rec = append(x.rec, b[:n]...)
+	}
+	return n, err
+}
+
+// mark notes the start of an answer read through out.
+func (x *replay) mark(out *bufio.Reader) {
+	held, _ := out.Peek(out.Buffered())
+	x.start = append(x.start[:0], held...)
+	x.rec = x.rec[:0]
+	x.marked = true
+}
+
+// unmark forgets the answer's bytes: it was read.
+func (x *replay) unmark() { x.marked = false }
+
+// rewind gives back every byte of the answer since mark — those the
+// reader had consumed and those it still held — and empties out, so that
+// the next read starts at the answer's first byte.
+func (x *replay) rewind(out *bufio.Reader) {
+	back := make([]byte, 0, len(x.start)+len(x.rec)+len(x.back))
+	back = append(append(append(back, x.start...), x.rec...), x.back...)
+	x.back, x.marked = back, false
+	out.Reset(x)
 }
