@@ -11,9 +11,13 @@ const (
 	FaultNoAnswer                      // the bot gave no action (an error, or the zero action)
 	FaultInvalid                       // the engine rejected the action
 	FaultTimeout                       // the bot exceeded its time budget
+	// FaultCrash: an external program was ended by a limit of its sandbox
+	// (memory, CPU time, file size). Added after the others, so that the
+	// kinds of existing records keep their numbers and names.
+	FaultCrash
 )
 
-var faultNames = [...]string{"", "panic", "no-answer", "invalid", "timeout"}
+var faultNames = [...]string{"", "panic", "no-answer", "invalid", "timeout", "crash"}
 
 func (k FaultKind) String() string {
 	if int(k) < len(faultNames) && k != 0 {

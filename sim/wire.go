@@ -189,6 +189,11 @@ type Ender interface{ End() }
 // fault is a timeout, and the game's rule for no answer applies.
 var ErrTimeout = errors.New("no answer before the deadline")
 
+// ErrCrash is the error of an external program ended by a limit of its
+// sandbox (memory, CPU time, file size): the fault is a crash, and the
+// game's rule for no answer applies.
+var ErrCrash = errors.New("ended by a limit of its sandbox")
+
 // InvalidAnswer is the error of an answer that is not an action of the
 // game (garbage text): the fault is invalid, and the game's rule for no
 // answer applies.
@@ -206,6 +211,8 @@ func faultOf(err error) FaultKind {
 	switch {
 	case errors.Is(err, ErrTimeout):
 		return FaultTimeout
+	case errors.Is(err, ErrCrash):
+		return FaultCrash
 	case errors.As(err, &inv):
 		return FaultInvalid
 	}
