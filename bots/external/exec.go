@@ -72,6 +72,9 @@ var execParams = []sim.ParamSpec{
 	{Name: "startup", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "how long its first answer of a match may take, its start included, a duration (default 10s, and never less than timeout); --move-timeout does not shorten it"},
 	{Name: "name", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "its name in tables and records (default: the program's file name, or its script's: bot.py)"},
 	{Name: "chain", Kind: sim.KindBool, Default: "false", Doc: "keep the process from match to match (json only): it is told each match's end with an end line and reads the next match's start line; a process that faulted is replaced"},
+	{Name: "sandbox", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "on: run it with limits, for a program you did not write (memory, CPU time, tasks, files, no network: docs/bots.md, Running other people's bots); off: with your rights (default: the run's --sandbox, off)"},
+	{Name: "memory", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "in a sandbox, its memory cap: 256MiB, 1GiB (default 1GiB)"},
+	{Name: "cpu", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "in a sandbox, the CPU time a process of it may use, a duration (default 10m)"},
 }
 
 // Exec returns the exec bot.
@@ -117,7 +120,8 @@ type program struct {
 	first    time.Duration // the deadline of the first answer of a match (over TCP: of the greeting)
 	timeout  time.Duration // of every other
 	game     string
-	chain    bool // one process plays match after match
+	chain    bool    // one process plays match after match
+	sandbox  Sandbox // its limits, when On
 }
 
 func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
@@ -160,6 +164,27 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 		startup = DefaultStartup
 	}
 	p.first = max(p.first, p.timeout, startup)
+	if p.sandbox, err = sandboxArgs(args); err != nil {
+		return nil, err
+	}
+	if p.sandbox.On {
+		if err := sandboxAvailable(); err != nil {
+			return nil, fmt.Errorf("param sandbox: %v", err)
+		}
+		// It starts in a folder of its own: the program, and the arguments
+		// that name files of arena's folder, are given as absolute paths.
+		if p.path, err = filepath.Abs(p.path); err != nil {
+			return nil, fmt.Errorf("param cmd: %v", err)
+		}
+		for i, a := range p.args {
+			if _, err := os.Stat(a); err == nil && !filepath.IsAbs(a) && !strings.HasPrefix(a, "-") {
+				if abs, err := filepath.Abs(a); err == nil {
+					p.args[i] = abs
+				}
+			}
+		}
+		notice(p.sandbox)
+	}
 	return func() sim.WirePlayer { return &process{prog: p} }, nil
 }
 
@@ -196,23 +221,26 @@ func LogName(match, seat int) string { return fmt.Sprintf("match-%d.seat-%d.stde
 type process struct {
 	prog     program
 	seat     int
-	cmd      *exec.Cmd
+	keeper   *keeper       // the program's keeper, while it runs
+	idle     *keeper       // the seat's keeper between programs (none in a sandbox)
 	w        writer        // where the observations go: its stdin, or the connection
 	r        reader        // where the answers come from: its stdout, or the connection
 	in       *replay       // r, with the bytes of an answer cut by its deadline given back
 	out      *bufio.Reader // in, buffered
 	stderr   *tail
-	ln       net.Listener // the server of a TCP protocol
-	ready    chan error   // the connection and greeting of a TCP protocol, once done
-	broken   error        // why the process gives no more answers this match
-	asked    time.Time    // when the turn's observation was sent
-	late     int          // answers owed from turns it missed the deadline of
-	waiting  bool         // asked, its answer not read yet
-	answered bool         // it has been asked for an answer this match
-	between  bool         // a chained process kept after its match's end, for the next
-	logPath  string       // where its standard error is kept this match; empty: not kept
+	ln       net.Listener   // the server of a TCP protocol
+	ready    chan error     // the connection and greeting of a TCP protocol, once done
+	halt     chan struct{}  // closed to give up waiting for the connection
+	pending  sync.WaitGroup // programs being ended in the background
+	broken   error          // why the process gives no more answers this match
+	asked    time.Time      // when the turn's observation was sent
+	late     int            // answers owed from turns it missed the deadline of
+	waiting  bool           // asked, its answer not read yet
+	answered bool           // it has been asked for an answer this match
+	between  bool           // a chained process kept after its match's end, for the next
+	logPath  string         // where its standard error is kept this match; empty: not kept
 	buf      []byte
-	state    *os.ProcessState // of the last process, once reaped
+	state    *keeperMsg // the last process's end, once it is gone
 }
 
 // writer and reader are a pipe's ends or a connection, with deadlines.
@@ -241,7 +269,7 @@ func (p *process) Form() sim.Form {
 // original protocol, which starts with the first turn).
 func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	seed := rng.Uint64() // drawn once, whichever process gets it
-	kept := p.between && p.cmd != nil
+	kept := p.between && p.keeper != nil
 	p.between = false
 	if !kept {
 		p.kill()
@@ -263,7 +291,7 @@ func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	if p.prog.tcp != nil {
 		err = p.serve()
 	} else {
-		err = p.start(nil)
+		err = p.start(nil, "")
 	}
 	if err != nil {
 		p.broken = err
@@ -289,11 +317,13 @@ func (p *process) sendStart(m sim.MatchInfo, seed uint64) {
 	p.send(append(line, '\n'))
 }
 
-// start starts the program in a process group of its own, with a minimal
-// environment and extra arguments after its own. On standard input and
-// output it speaks through pipes; over TCP (connected) its standard input
-// is empty and its output joins its standard error.
-func (p *process) start(extra []string) error {
+// start starts the program under its keeper (in a sandbox when asked),
+// with a minimal environment and extra arguments after its own. On
+// standard input and output it speaks through pipes; over TCP (connected)
+// its standard input is empty and its output joins its standard error.
+// listen, when not empty, is the loopback address in the sandbox's
+// network namespace where the keeper takes its connection.
+func (p *process) start(extra []string, listen string) error {
 	var inR, inW, outR, outW *os.File
 	var err error
 	if p.prog.tcp == nil {
@@ -310,23 +340,39 @@ func (p *process) start(extra []string) error {
 		closeAll(inR, inW, outR, outW)
 		return err
 	}
-	cmd := exec.Command(p.prog.path, append(slices.Clone(p.prog.args), extra...)...)
-	cmd.Env = minimalEnv()
-	cmd.Stderr = errW
-	if p.prog.tcp == nil {
-		cmd.Stdin, cmd.Stdout = inR, outW
-	} else {
-		cmd.Stdout = errW
+	req := startRequest{Path: p.prog.path, Args: append(slices.Clone(p.prog.args), extra...), Env: minimalEnv(), Listen: listen}
+	k := p.idle
+	p.idle = nil
+	if p.prog.sandbox.On {
+		// A sandbox is the program's own: a keeper in its namespaces,
+		// cgroups and folder.
+		var b *box
+		if b, err = newBox(p.prog.sandbox); err == nil {
+			req.Dir = b.dir
+			req.Env = append(withoutVars(req.Env, "HOME", "TMPDIR"), "HOME="+b.dir, "TMPDIR="+b.dir)
+			if k, err = newKeeper(b); err != nil {
+				b.remove()
+			}
+		}
+	} else if k == nil {
+		k, err = newKeeper(nil)
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	err = cmd.Start()
-	// The child has its ends; ours are closed either way.
+	if err == nil {
+		stdout := outW
+		if p.prog.tcp != nil {
+			stdout = errW
+		}
+		if err = k.run(req, inR, stdout, errW); err != nil {
+			p.release(k)
+		}
+	}
+	// The keeper has their copies; ours are closed either way.
 	closeAll(inR, outW, errW)
 	if err != nil {
 		closeAll(inW, outR, errR)
 		return fmt.Errorf("starting %s: %v", p.prog.path, err)
 	}
-	p.cmd, p.state = cmd, nil
+	p.keeper, p.state = k, nil
 	if p.prog.tcp == nil {
 		p.w, p.r = inW, outR
 		p.in = &replay{src: outR}
@@ -334,6 +380,24 @@ func (p *process) start(extra []string) error {
 	}
 	p.stderr = newTail(errR, p.logPath)
 	return nil
+}
+
+// release keeps a keeper whose program is done for the seat's next
+// program, or closes it: a sandbox's, or one that broke.
+func (p *process) release(k *keeper) {
+	if k.box != nil || k.broken != nil || p.idle != nil {
+		k.close()
+		return
+	}
+	p.idle = k
+}
+
+// withoutVars returns env without the variables named.
+func withoutVars(env []string, names ...string) []string {
+	return slices.DeleteFunc(env, func(kv string) bool {
+		k, _, _ := strings.Cut(kv, "=")
+		return slices.Contains(names, k)
+	})
 }
 
 // closeAll closes the files that are open.
@@ -345,49 +409,93 @@ func closeAll(files ...*os.File) {
 	}
 }
 
+// sandboxPort is the port a sandboxed program of a TCP protocol connects
+// to, on the loopback of its own network namespace, where its keeper
+// listens: nothing else is there.
+const sandboxPort = 7777
+
 // serve listens on a loopback port, starts the program with the host and
 // port (and what else the protocol gives) as its last arguments, and waits
-// in the background for it to connect and greet: Ask waits for that.
+// in the background for it to connect and greet: Ask waits for that. A
+// program in a sandbox's network namespace cannot reach arena's loopback:
+// its keeper listens on the namespace's own, and hands arena the
+// connection.
 func (p *process) serve() error {
+	p.halt = make(chan struct{})
+	if p.prog.sandbox.On && probe().userns {
+		if err := p.start(p.prog.tcp.Args("127.0.0.1", sandboxPort, p.seat), fmt.Sprintf("127.0.0.1:%d", sandboxPort)); err != nil {
+			return err
+		}
+		p.ready = make(chan error, 1)
+		deadline := time.Now().Add(p.prog.first)
+		conns, done, stop := p.keeper.conns, p.keeper.programOver(), p.halt
+		go func() {
+			p.ready <- p.accept(func() (net.Conn, error) {
+				timer := time.NewTimer(time.Until(deadline))
+				defer timer.Stop()
+				select {
+				case f := <-conns:
+					defer f.Close()
+					return net.FileConn(f)
+				case <-timer.C:
+					return nil, os.ErrDeadlineExceeded
+				case <-done:
+					return nil, errors.New("it exited")
+				case <-stop:
+					return nil, errors.New("the match is over")
+				}
+			}, deadline)
+		}()
+		return nil
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
 	addr := ln.Addr().(*net.TCPAddr)
-	if err := p.start(p.prog.tcp.Args(addr.IP.String(), addr.Port, p.seat)); err != nil {
+	if err := p.start(p.prog.tcp.Args(addr.IP.String(), addr.Port, p.seat), ""); err != nil {
 		_ = ln.Close()
 		return err
 	}
 	p.ln, p.ready = ln, make(chan error, 1)
 	deadline := time.Now().Add(p.prog.first)
-	go func() { p.ready <- p.accept(ln, deadline) }()
+	go func() {
+		p.ready <- p.accept(func() (net.Conn, error) {
+			_ = ln.(*net.TCPListener).SetDeadline(deadline)
+			return ln.Accept()
+		}, deadline)
+	}()
 	return nil
 }
 
 // accept takes the program's connection and greeting by the deadline.
-func (p *process) accept(ln net.Listener, deadline time.Time) error {
-	_ = ln.(*net.TCPListener).SetDeadline(deadline)
-	conn, err := ln.Accept()
+func (p *process) accept(take func() (net.Conn, error), deadline time.Time) error {
+	conn, err := take()
 	if err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("%s did not connect: %w", p.prog.path, sim.ErrTimeout)
 		}
 		return fmt.Errorf("%s did not connect: %v", p.prog.path, err)
 	}
-	_ = conn.SetDeadline(deadline)
-	in := &replay{src: conn.(*net.TCPConn)}
+	tcp, ok := conn.(*net.TCPConn)
+	if !ok {
+		_ = conn.Close()
+		return fmt.Errorf("%s did not connect over TCP", p.prog.path)
+	}
+	_ = tcp.SetDeadline(deadline)
+	in := &replay{src: tcp}
 	out := bufio.NewReaderSize(in, 4096)
 	reply, err := p.prog.tcp.Hello(out, p.seat)
 	if err != nil {
-		_ = conn.Close()
+		_ = tcp.Close()
 		return fmt.Errorf("%s: greeting refused: %v", p.prog.path, err)
 	}
-	if _, err := conn.Write(reply); err != nil {
-		_ = conn.Close()
+	if _, err := tcp.Write(reply); err != nil {
+		_ = tcp.Close()
 		return fmt.Errorf("%s: %v", p.prog.path, err)
 	}
-	_ = conn.SetDeadline(time.Time{})
-	p.w, p.r, p.in, p.out = conn.(*net.TCPConn), conn.(*net.TCPConn), in, out
+	_ = tcp.SetDeadline(time.Time{})
+	p.w, p.r, p.in, p.out = tcp, tcp, in, out
 	return nil
 }
 
@@ -522,21 +630,62 @@ func (p *process) readAnswer() (string, error) {
 }
 
 // exited describes a process whose output ended: its exit status and the
-// end of its standard error. It stops what is left of it.
+// end of its standard error. It stops what is left of it. A program of a
+// sandbox that a limit ended is a crash (sim.ErrCrash), naming the limit.
 func (p *process) exited(err error) error {
 	p.kill()
 	status := "closed its output"
-	if p.state != nil && p.state.Exited() {
-		status = p.state.String()
+	if p.state != nil && p.state.Done && !p.state.Ended {
+		status = exitStatus(syscall.WaitStatus(p.state.Status))
 	}
 	msg := fmt.Sprintf("%s %s", p.prog.path, status)
 	if err != nil && !errors.Is(err, io.EOF) {
 		msg += " (" + err.Error() + ")"
 	}
-	if t := p.stderr.String(); t != "" {
+	tail := p.stderr.String()
+	if t := tail; t != "" {
 		msg += "; stderr: " + t
 	}
+	if limit := p.limitHit(tail); limit != "" {
+		return fmt.Errorf("%s: %w: %s", msg, sim.ErrCrash, limit)
+	}
 	return errors.New(msg)
+}
+
+// limitHit names the limit of the sandbox that ended the program, from
+// its end and the end of its standard error; "" when none did.
+func (p *process) limitHit(stderr string) string {
+	s := p.prog.sandbox
+	if !s.On || p.state == nil || !p.state.Done {
+		return ""
+	}
+	ws := syscall.WaitStatus(p.state.Status)
+	memory := fmt.Sprintf("its memory cap, %s a process (RLIMIT_DATA)", size(s.Memory))
+	cpu := fmt.Sprintf("its CPU time cap, %v a process (RLIMIT_CPU)", s.CPU)
+	// What the kernel counts tells, even of a program that was being
+	// ended at the same time.
+	switch {
+	case p.state.OOM > 0:
+		return fmt.Sprintf("its memory cap, %s (cgroup memory limit: %d out-of-memory kills)", size(s.Memory), p.state.OOM)
+	case ws.Signaled() && ws.Signal() == syscall.SIGKILL && p.state.CPU >= s.CPU.Seconds():
+		return cpu
+	case p.state.Ended, ws.Exited() && ws.ExitStatus() == 0:
+		return ""
+	}
+	switch {
+	case ws.Signaled() && ws.Signal() == syscall.SIGXCPU:
+		return cpu
+	case ws.Signaled() && ws.Signal() == syscall.SIGXFSZ, strings.Contains(stderr, "File too large"):
+		return fmt.Sprintf("its file size cap, %s a file (RLIMIT_FSIZE)", size(s.FileSize))
+	case strings.Contains(stderr, "No space left on device"):
+		return fmt.Sprintf("its folder's size cap, %s", size(s.FileSize))
+	}
+	for _, words := range []string{"MemoryError", "Cannot allocate memory", "out of memory", "bad_alloc", "OutOfMemoryError", "memory exhausted"} {
+		if strings.Contains(stderr, words) {
+			return memory
+		}
+	}
+	return ""
 }
 
 // fail breaks the process for the rest of the match, and stops it.
@@ -544,7 +693,7 @@ func (p *process) fail(err error) {
 	if p.broken == nil {
 		p.broken = err
 	}
-	p.kill()
+	p.killLater()
 }
 
 // Finish sends the original protocol's end of a match played out (the
@@ -558,70 +707,101 @@ func (p *process) Finish(end []byte) {
 // End ends the match: a chained process that owes no answer is told so
 // with an end line and kept for the next match; any other is stopped.
 func (p *process) End() {
-	if p.prog.chain && p.cmd != nil && p.broken == nil && !p.waiting && p.late == 0 {
+	if p.prog.chain && p.keeper != nil && p.broken == nil && !p.waiting && p.late == 0 {
 		p.send([]byte(`{"type":"end"}` + "\n"))
 		if p.broken == nil {
 			p.between = true // its stderr goes on to this match's log until the next starts
 			return
 		}
 	}
-	p.kill()
+	p.killLater()
 }
 
 // Close stops the process: the table is done.
 func (p *process) Close() error {
 	p.kill()
+	p.pending.Wait()
+	if p.idle != nil {
+		p.idle.close()
+		p.idle = nil
+	}
 	return nil
 }
 
-// kill says goodbye over TCP, kills the process's group — the program and
-// anything it started — reaps it, and closes the pipes or the connection.
-// A program told goodbye has byeGrace to exit on its own first.
+// kill says goodbye over TCP, ends the program and everything it started
+// (its keeper does), and closes the pipes or the connection, and waits for
+// all that: p.state is then the program's end. A program told goodbye has
+// byeGrace to exit on its own first.
 func (p *process) kill() {
-	bye := false
-	if p.ln != nil {
-		_ = p.ln.Close() // ends a pending Accept
-		if p.ready != nil {
-			if err := <-p.ready; err == nil && p.w != nil {
-				_ = p.w.Close()
-			}
-			p.ready = nil
-		} else if p.w != nil && p.prog.tcp != nil {
-			_ = p.w.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
-			_, err := p.w.Write(p.prog.tcp.Bye)
-			bye = err == nil
-		}
-		p.ln = nil
+	if stop := p.stop(); stop != nil {
+		end := stop()
+		p.state = &end
 	}
-	if p.cmd == nil {
+}
+
+// killLater is kill without the wait for a program in a sandbox, which
+// has a keeper of its own: it is ended in the background (the next match
+// need not wait for its namespaces and cgroups to go), and Close waits.
+func (p *process) killLater() {
+	if p.keeper == nil || p.keeper.box == nil {
+		p.kill()
 		return
 	}
-	exited := make(chan *os.ProcessState, 1)
-	go func(proc *os.Process) {
-		st, _ := proc.Wait()
-		exited <- st
-	}(p.cmd.Process)
-	if bye {
-		timer := time.NewTimer(byeGrace)
-		select {
-		case p.state = <-exited:
-		case <-timer.C:
+	if stop := p.stop(); stop != nil {
+		p.pending.Add(1)
+		go func() {
+			defer p.pending.Done()
+			stop()
+		}()
+	}
+}
+
+// stop detaches the program from the process and returns what ends it;
+// nil when there is none.
+func (p *process) stop() func() keeperMsg {
+	bye := false
+	if p.halt != nil {
+		close(p.halt) // ends a pending wait for the sandbox's connection
+		p.halt = nil
+	}
+	if p.ln != nil {
+		_ = p.ln.Close() // ends a pending Accept
+		p.ln = nil
+	}
+	if p.ready != nil {
+		if err := <-p.ready; err == nil && p.w != nil {
+			_ = p.w.Close()
 		}
-		timer.Stop()
+		p.ready = nil
+	} else if p.w != nil && p.prog.tcp != nil {
+		_ = p.w.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+		_, err := p.w.Write(p.prog.tcp.Bye)
+		bye = err == nil
 	}
-	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL) // what it left behind, too
-	if p.state == nil {
-		p.state = <-exited
+	if p.keeper == nil {
+		return nil
 	}
-	if p.w != nil {
-		_ = p.w.Close()
+	k, w, r, stderr := p.keeper, p.w, p.r, p.stderr
+	p.keeper, p.w, p.r, p.state = nil, nil, nil, nil
+	return func() keeperMsg {
+		if bye {
+			k.wait(byeGrace)
+		}
+		end := k.stop()
+		if k.box != nil {
+			k.close()
+		} else {
+			p.release(k) // a sandbox's keeper is never released in the background
+		}
+		if w != nil {
+			_ = w.Close()
+		}
+		if r != nil {
+			_ = r.Close()
+		}
+		stderr.close()
+		return end
 	}
-	if p.r != nil {
-		_ = p.r.Close()
-	}
-	p.w, p.r = nil, nil
-	p.stderr.close()
-	p.cmd = nil
 }
 
 // tail keeps the last bytes a process writes on its standard error, read

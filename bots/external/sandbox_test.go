@@ -1,0 +1,274 @@
+//go:build linux
+
+package external
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	abots "github.com/arenasim/arena/bots/aquariom"
+	sobots "github.com/arenasim/arena/bots/sopra"
+	vbots "github.com/arenasim/arena/bots/vampires"
+	"github.com/arenasim/arena/engines/aquariom"
+	"github.com/arenasim/arena/engines/sopra"
+	"github.com/arenasim/arena/engines/vampires"
+	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
+)
+
+// processesWith returns the processes whose command line holds marker.
+func processesWith(marker string) []string {
+	var found []string
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(data), marker) && alive(mustInt(e.Name())) {
+			found = append(found, e.Name()+": "+strings.ReplaceAll(string(data), "\x00", " "))
+		}
+	}
+	return found
+}
+
+func mustInt(s string) int {
+	var n int
+	_, _ = fmt.Sscan(s, &n)
+	return n
+}
+
+// TestSandbox: a program in a sandbox that allocates without bound, forks
+// in a loop, fills its disk, reaches for the network or writes outside its
+// folder is stopped or refused, and its seat faults; nothing of it is
+// left (no process, no file, no cgroup), and the other seat's result is
+// the one it has beside a program that gives no answer at all. Each is
+// skipped, with one line, where this machine lacks what stops it.
+func TestSandbox(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts programs that misbehave")
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	ab := probe()
+	t.Run("as found", func(t *testing.T) { testSandbox(t, ab) })
+	// The fallbacks, where this machine has more.
+	if ab.cgroups != nil {
+		t.Run("without cgroups", func(t *testing.T) {
+			testSandbox(t, withAbilities(t, func(a *abilities) { a.cgroups, a.cgroupWhy = nil, "switched off by the test" }))
+		})
+	}
+	if ab.userns {
+		t.Run("without user namespaces", func(t *testing.T) {
+			testSandbox(t, withAbilities(t, func(a *abilities) { a.userns, a.usernsWhy = false, "switched off by the test" }))
+		})
+	}
+	if ab.landlock > 0 {
+		t.Run("without Landlock", func(t *testing.T) {
+			testSandbox(t, withAbilities(t, func(a *abilities) { a.landlock = 0 }))
+		})
+	}
+}
+
+// withAbilities changes what the sandbox finds on this machine for the
+// rest of a test.
+func withAbilities(t *testing.T, change func(*abilities)) *abilities {
+	ab := probe()
+	was := *ab
+	change(ab)
+	t.Cleanup(func() { *ab = was })
+	return ab
+}
+
+// TestSandboxUnprivileged plays TestSandbox again as an unprivileged user
+// (nobody), when the test runs as root: the sandbox needs no root where
+// the kernel allows unprivileged user namespaces.
+func TestSandboxUnprivileged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts programs that misbehave")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("not root: TestSandbox runs unprivileged already")
+	}
+	if os.Getenv("ARENA_TEST_UNPRIVILEGED") != "" {
+		t.Skip("already the unprivileged run")
+	}
+	self, err := os.Executable()
+	require.NoError(t, err)
+	data, err := os.ReadFile(self)
+	require.NoError(t, err)
+	dir, err := os.MkdirTemp("", "arena-unprivileged-")
+	require.NoError(t, err)
+	defer os.RemoveAll(dir)
+	require.NoError(t, os.Chmod(dir, 0o755))
+	exe := filepath.Join(dir, "external.test")
+	require.NoError(t, os.WriteFile(exe, data, 0o755))
+	cmd := exec.Command(exe, "-test.run", "^TestSandbox$", "-test.v", "-test.count", "1")
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "ARENA_TEST_UNPRIVILEGED=1"}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	t.Logf("as nobody:\n%s", out)
+	require.NoError(t, err)
+	require.Contains(t, string(out), "--- PASS: TestSandbox ")
+}
+
+func testSandbox(t *testing.T, ab *abilities) {
+	t.Log(describe(Sandbox{Memory: DefaultMemory, CPU: DefaultCPU, Tasks: DefaultTasks, FileSize: DefaultFileSize}, ab))
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // where the sandboxes' folders go
+	outside := t.TempDir()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+
+	// The other seat's score beside a program that never answers.
+	quiet := script(t, "exit 0\n")
+	ref := play(t, race(t, 2, "exec:cmd="+quiet+",sandbox=on", "step"), 0)
+	require.NoError(t, ref.Err)
+
+	for _, tc := range []struct {
+		name   string
+		skip   string // why this machine cannot stop it; "" if it can
+		spec   string // more of the spec
+		body   string // the program, after its start line and first turn line
+		kind   sim.FaultKind
+		msg    string
+		checks func(t *testing.T)
+	}{
+		{
+			name: "memory hog", spec: ",memory=64MiB,timeout=1h",
+			body: `exec python3 -c "
+a = []
+while True:
+    a.append(b'x' * (1 << 20))
+" "$0"`,
+			kind: sim.FaultCrash, msg: "its memory cap, 64MiB",
+		},
+		{
+			name: "fork bomb", spec: ",timeout=1s,startup=1s",
+			skip: map[bool]string{true: "no cap on tasks here: no cgroup with pids, and root is not bound by RLIMIT_NPROC"}[ab.cgroups == nil && (ab.root || !ab.userns)],
+			body: `(b() { b | b & }; b) &
+exec sleep 1000`,
+			kind: sim.FaultTimeout, msg: "no answer before the deadline",
+		},
+		{
+			name: "disk filler", spec: ",timeout=1h",
+			body: `exec python3 -c "
+with open('big', 'wb') as f:
+    while True:
+        f.write(b'x' * (1 << 20))
+" "$0"`,
+			kind: sim.FaultCrash, msg: "64MiB",
+		},
+		{
+			name: "CPU hog", spec: ",cpu=1s,timeout=1h",
+			body: `while :; do :; done`,
+			kind: sim.FaultCrash, msg: "its CPU time cap, 1s a process (RLIMIT_CPU)",
+		},
+		{
+			name: "network client", spec: ",timeout=1h",
+			skip: map[bool]string{true: "no network namespace here: " + ab.usernsWhy}[!ab.userns],
+			body: fmt.Sprintf(`exec python3 -c "
+import socket, sys
+try:
+    socket.create_connection(('127.0.0.1', %d), timeout=5)
+except OSError as e:
+    sys.exit('refused: %%s' %% e)
+print(1)
+" "$0"`, port),
+			kind: sim.FaultNoAnswer, msg: "refused:",
+			checks: func(t *testing.T) {
+				_ = ln.(*net.TCPListener).SetDeadline(time.Now())
+				c, err := ln.Accept()
+				if err == nil {
+					_ = c.Close()
+				}
+				require.ErrorIs(t, err, os.ErrDeadlineExceeded, "nothing connected to the test's port")
+			},
+		},
+		{
+			name: "writes outside its folder", spec: ",timeout=1h",
+			skip: map[bool]string{true: "no Landlock here"}[ab.landlock == 0],
+			body: `echo x > ` + outside + `/file || exit 3
+echo 1`,
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+			checks: func(t *testing.T) {
+				_, err := os.Stat(filepath.Join(outside, "file"))
+				require.ErrorIs(t, err, os.ErrNotExist, "no file outside its folder")
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.skip != "" {
+				t.Skip(tc.skip)
+			}
+			bot := script(t, "read start; read t\n"+tc.body+"\n")
+			res := play(t, race(t, 2, "exec:cmd="+bot+",sandbox=on"+tc.spec, "step"), 0)
+			require.NoError(t, res.Err)
+			mine := faultsOf(res, 0)
+			require.NotEmpty(t, mine)
+			require.Equal(t, tc.kind, mine[0].Kind, mine[0].Msg)
+			require.Contains(t, mine[0].Msg, tc.msg)
+			require.Equal(t, ref.Scores[1], res.Scores[1], "the other seat's result")
+			require.Empty(t, faultsOf(res, 1))
+			require.Empty(t, processesWith(bot), "no process of it is left")
+			left, _ := filepath.Glob(filepath.Join(tmp, "arena-bot-*"))
+			require.Empty(t, left, "its folder is removed")
+			if p := ab.cgroups; p != nil {
+				for _, parent := range []string{p.v2, p.memory, p.pids} {
+					if parent != "" {
+						cg, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("arena-%d-*", os.Getpid())))
+						require.Empty(t, cg, "its cgroups are removed")
+					}
+				}
+			}
+			if tc.checks != nil {
+				tc.checks(t)
+			}
+		})
+	}
+}
+
+// TestSandboxOriginalProtocolsOverTCP: a program of an original TCP
+// protocol in a sandbox's network namespace connects to the loopback of
+// its namespace, where its keeper listens and hands arena the connection:
+// the example clients play unchanged, without a fault.
+func TestSandboxOriginalProtocolsOverTCP(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	if !probe().userns {
+		t.Skip("no network namespace here: " + probe().usernsWhy)
+	}
+	ag, vg, sg := aquariom.Game(), vampires.Game(), sopra.Game()
+	ag.Bots, vg.Bots, sg.Bots = abots.Bots(), vbots.Bots(), sobots.Bots()
+	for _, tc := range []struct {
+		example, params, other string
+		game                   sim.AnyGame
+	}{
+		{"aquariom_original.py", `{"nb_turns":5}`, "nearest", sim.Erase(&ag, Exec())},
+		{"vampires_original.py", `{"max_plies":10}`, "greedy", sim.Erase(&vg, Exec())},
+		{"sopra_original.py", `{"players":2,"rounds":5}`, "collector", sim.Erase(&sg, Exec())},
+	} {
+		t.Run(tc.example, func(t *testing.T) {
+			t.Parallel()
+			example, err := filepath.Abs(filepath.Join("..", "..", "examples", tc.example))
+			require.NoError(t, err)
+			st, err := tc.game.Setup(simtest.ParamsJSON(t, tc.params), simtest.Specs(t, "exec:cmd=python3,args="+example+",proto=original,sandbox=on,timeout=5s", tc.other))
+			require.NoError(t, err)
+			res := play(t, st, 0)
+			require.NoError(t, res.Err)
+			require.Empty(t, res.Faults)
+			require.Positive(t, res.Turns)
+		})
+	}
+}
