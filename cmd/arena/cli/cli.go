@@ -14,6 +14,8 @@ import (
 	"syscall"
 
 	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/bots/external"
 )
 
 // Exit codes (DESIGN.md, "CLI contract").
@@ -70,6 +72,7 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 }
 
 func mainWith(ctx context.Context, env *env, args []string) int {
+	defer external.SetSandbox(external.SetSandbox(false)) // --sandbox holds for this command
 	if len(args) == 0 {
 		printOverview(env.stdout)
 		return ExitOK

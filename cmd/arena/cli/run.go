@@ -16,6 +16,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/pflag"
 
+	"github.com/arenasim/arena/bots/external"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/scenarios"
@@ -214,8 +215,10 @@ func checkJobs(jobs, least int) error {
 	return nil
 }
 
-// registerMoveTimeout adds --move-timeout.
+// registerMoveTimeout adds --move-timeout, and --sandbox beside it.
 func registerMoveTimeout(fs *pflag.FlagSet, d *time.Duration) {
+	fs.Var(sandboxFlag{}, "sandbox", "on: run every external bot (exec:…) whose spec gives no sandbox= with limits, for programs you did not write: memory, CPU time, tasks, files, no network (docs/bots.md, Running other people's bots); arena says at start which limits this machine allows")
+	fs.Lookup("sandbox").NoOptDefVal = "on"
 	fs.DurationVar(d, "move-timeout", 0, "how long an external bot (exec:…) has to answer each turn, e.g. 50ms; a later answer is a timeout fault, played as no answer (the first answer of a match keeps the bot's startup= grace). An in-process bot that thinks longer is given up on, and its match fails (it depends on the machine: off by default). 0: each external bot's own timeout= (10s by default), no watchdog")
 }
 
@@ -227,6 +230,24 @@ func logsDir(out string) string {
 		return ""
 	}
 	return strings.TrimSuffix(strings.TrimSuffix(out, ".gz"), ".jsonl") + ".logs"
+}
+
+// sandboxFlag is --sandbox: the default of the exec bots' sandbox=, for
+// the bots prepared from then on (Main restores it when the command ends).
+type sandboxFlag struct{}
+
+func (sandboxFlag) String() string { return "off" }
+func (sandboxFlag) Type() string   { return "on|off" }
+func (sandboxFlag) Set(v string) error {
+	switch v {
+	case "on", "true":
+		external.SetSandbox(true)
+	case "off", "false":
+		external.SetSandbox(false)
+	default:
+		return errors.New("is not on or off")
+	}
+	return nil
 }
 
 // checkMoveTimeout refuses a negative --move-timeout.
