@@ -638,6 +638,9 @@ func (p *process) exited(err error) error {
 	if p.state != nil && p.state.Done && !p.state.Ended {
 		status = exitStatus(syscall.WaitStatus(p.state.Status))
 	}
+	if p.state != nil && p.state.Lost != "" {
+		status += " (its keeper stopped: " + p.state.Lost + ")"
+	}
 	msg := fmt.Sprintf("%s %s", p.prog.path, status)
 	if err != nil && !errors.Is(err, io.EOF) {
 		msg += " (" + err.Error() + ")"

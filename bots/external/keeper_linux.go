@@ -103,6 +103,7 @@ type keeperMsg struct {
 	RSS    int64   `json:"rss,omitempty"`
 	Ended  bool    `json:"ended,omitempty"` // the keeper ended it (arena asked)
 	OOM    int     `json:"-"`               // arena's: out-of-memory kills in its cgroup
+	Lost   string  `json:"-"`               // arena's: the keeper is gone without its end (how it ended)
 }
 
 // request is a keeper request with the files that came with it.
@@ -600,7 +601,12 @@ func (k *keeper) stop() keeperMsg {
 		}
 	}
 	k.broken = errors.New("the keeper is gone")
-	return keeperMsg{}
+	_ = k.cmd.Wait()
+	lost := "gone"
+	if k.cmd.ProcessState != nil {
+		lost = k.cmd.ProcessState.String()
+	}
+	return keeperMsg{Lost: lost}
 }
 
 // close ends the keeper (and what it keeps), waits for it, and removes

@@ -29,6 +29,7 @@ type keeperMsg struct {
 	CPU    float64
 	Ended  bool
 	OOM    int
+	Lost   string
 }
 
 type keeper struct {
