@@ -4,6 +4,7 @@ package external
 
 import (
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -123,4 +125,34 @@ while read t; do echo 1; done
 	require.NoError(t, res.Err)
 	require.Empty(t, res.Faults)
 	require.True(t, gone(readPID(t, filepath.Join(dir, "b"))), "b's ended with b's match")
+}
+
+// TestKeeperEndAfterItsProgramExited: a keeper whose program exited on its
+// own sends the program's end and exits, while arena, seeing the output
+// close, asks for the end: the keeper exits with that request unread, and
+// Linux reports ECONNRESET to arena before the end the keeper sent. The
+// end is read all the same (it was lost now and then: a crash seen as a
+// no-answer).
+func TestKeeperEndAfterItsProgramExited(t *testing.T) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+	require.NoError(t, err)
+	f := os.NewFile(uintptr(fds[0]), "ours")
+	c, err := net.FileConn(f)
+	require.NoError(t, err)
+	_ = f.Close()
+	done := exec.Command("true")
+	require.NoError(t, done.Run())
+	k := &keeper{cmd: done, ctl: c.(*net.UnixConn), replies: make(chan keeperMsg, 4), conns: make(chan *os.File, 1),
+		gone: make(chan struct{}), over: make(chan struct{})}
+	// Arena's end, then the keeper's last word, and the keeper is gone.
+	require.NoError(t, sendMsg(k.ctl, keeperRequest{End: true}))
+	_, err = unix.Write(fds[1], []byte(`{"done":true,"status":256}`))
+	require.NoError(t, err)
+	require.NoError(t, unix.Close(fds[1]))
+	go k.read()
+	end, ok := <-k.replies
+	require.True(t, ok, "the keeper's end is read")
+	require.True(t, end.Done, "%+v", end)
+	require.Equal(t, uint32(256), end.Status)
+	k.close()
 }

@@ -504,6 +504,12 @@ func (k *keeper) read() {
 	for {
 		var m keeperMsg
 		files, err := readMsg(k.ctl, &m)
+		if errors.Is(err, unix.ECONNRESET) {
+			// The keeper exited with a request of ours unread (an end
+			// asked for as its program exited): Linux reports that
+			// before the messages it sent, which are still there.
+			continue
+		}
 		if err != nil {
 			return
 		}
