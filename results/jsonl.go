@@ -73,6 +73,7 @@ func matchLine(r *Record) Record {
 type LineEncoder struct {
 	buf bytes.Buffer
 	enc *json.Encoder
+	rec Record // the line being encoded: here, not on the heap each time
 }
 
 // NewLineEncoder returns an encoder.
@@ -86,8 +87,10 @@ func NewLineEncoder() *LineEncoder {
 // AppendRecord appends r's line, newline included, to dst.
 func (e *LineEncoder) AppendRecord(dst []byte, r *Record) ([]byte, error) {
 	e.buf.Reset()
-	c := matchLine(r)
-	if err := e.enc.Encode(&c); err != nil {
+	e.rec = matchLine(r)
+	err := e.enc.Encode(&e.rec)
+	e.rec = Record{} // keeps nothing of r
+	if err != nil {
 		return dst, err
 	}
 	return append(dst, e.buf.Bytes()...), nil

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/sim"
@@ -96,15 +98,74 @@ const (
 	maxBatch  = 64
 )
 
-// finished is a played batch, by position among the owned matches: a
-// record per match from start, nil for a match dropped on cancellation, and
-// the Local's output for each (line k is lines[ends[k-1]:ends[k]]).
+// finished is a played batch, by position among the owned matches: the
+// records of the matches from start that were played (fewer than the batch
+// when a match was dropped on cancellation), and the Local's output for
+// each (line k is lines[ends[k-1]:ends[k]]). Once handed on, a batch goes
+// back to the workers with its memory — records, hashes' text, lines — for
+// the next one: a run allocates nothing per match in its steady state.
 type finished struct {
-	start int
-	recs  []*results.Record
-	lines []byte
-	ends  []int
-	err   error // the Local's error, which ends the batch
+	start, end int
+	recs       []*results.Record
+	lines      []byte
+	ends       []int
+	err        error // the Local's error, which ends the batch
+	// hashes holds the text of the records' state hashes, in a block that
+	// is only ever appended to: a record's StateHash points into it, and
+	// stays the same when the record's memory is reused.
+	hashes []byte
+}
+
+// batch returns a batch [start, end) with no record yet, reusing a handed-on
+// one's memory when there is one.
+func batch(free chan finished, start, end int, local bool) finished {
+	var f finished
+	select {
+	case f = <-free:
+	default:
+	}
+	if f.recs == nil {
+		f.recs = make([]*results.Record, 0, maxBatch) // never to grow
+	}
+	f.start, f.end, f.recs, f.err = start, end, f.recs[:0], nil
+	f.lines, f.ends = f.lines[:0], f.ends[:0]
+	if need := hashLen * (end - start); cap(f.hashes)-len(f.hashes) < need {
+		f.hashes = make([]byte, 0, max(need, hashBlock))
+	}
+	if local && f.ends == nil {
+		f.ends = make([]int, 0, end-start)
+	}
+	return f
+}
+
+// hashLen is the length of a state hash's text; hashBlock is the size of
+// the blocks that hold them (an allocation every 256 matches).
+const (
+	hashLen   = 16
+	hashBlock = 256 * hashLen
+)
+
+// hashText returns the text of a state hash, kept in the batch's block.
+func (f *finished) hashText(h uint64) string {
+	n := len(f.hashes)
+	f.hashes = sim.AppendHash(f.hashes, h)
+	return unsafe.String(&f.hashes[n], len(f.hashes)-n)
+}
+
+// record returns the batch's next record to fill, reusing the memory of a
+// record it held before.
+func (f *finished) record() *results.Record {
+	if len(f.recs) < cap(f.recs) {
+		f.recs = f.recs[:len(f.recs)+1]
+		if r := f.recs[len(f.recs)-1]; r != nil {
+			return r
+		}
+	} else {
+		f.recs = append(f.recs, nil)
+	}
+	r := new(results.Record)
+	f.recs[len(f.recs)-1] = r
+	return r
 }
 
 func (f *finished) line(k int) []byte {
@@ -155,9 +216,10 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 	defer stopWatch()
 
 	done := make(chan finished, workers)
+	free := make(chan finished, 16*workers) // handed-on batches, for the workers to reuse
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(func() { work(ctx, cfg, own, q, done) })
+		wg.Go(func() { work(ctx, cfg, own, q, done, free) })
 	}
 	go func() { wg.Wait(); close(done) }()
 
@@ -168,12 +230,13 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 		stopErr error
 		halted  bool // no more records are handed on
 	)
+	// discard hands cfg.Discard the records of f that went through a Local.
 	discard := func(f finished) {
 		if cfg.Discard == nil || cfg.NewLocal == nil {
 			return
 		}
 		for k, r := range f.recs {
-			if r != nil && (f.ends == nil || k < len(f.ends)) {
+			if f.ends == nil || k < len(f.ends) {
 				cfg.Discard(r)
 			}
 		}
@@ -191,9 +254,8 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 			}
 			delete(pending, next)
 			k := 0
-			for ; k < len(f.recs) && !halted; k++ {
-				r := f.recs[k]
-				if r == nil || (f.ends != nil && k >= len(f.ends)) {
+			for ; k < f.end-f.start && !halted; k++ {
+				if k >= len(f.recs) || (f.ends != nil && k >= len(f.ends)) {
 					if f.err != nil {
 						stopErr = f.err
 					}
@@ -201,6 +263,7 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 					cancel()
 					break
 				}
+				r := f.recs[k]
 				stop, err := sink(r, f.line(k))
 				if err != nil {
 					stopErr, halted = err, true
@@ -219,12 +282,16 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 			}
 			if halted {
 				rest := f
-				rest.recs = f.recs[k:]
+				rest.recs = f.recs[min(k, len(f.recs)):]
 				if f.ends != nil {
 					rest.ends = f.ends[min(k, len(f.ends)):]
 				}
 				discard(rest)
 				break
+			}
+			select {
+			case free <- f: // its memory, for a worker's next batch
+			default:
 			}
 			q.handedOn(next)
 			if cfg.Progress != nil {
@@ -323,7 +390,7 @@ func (q *queue) stop() {
 
 // work is one worker: it plays the batches it claims on its own table and
 // sends their records back.
-func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- finished) {
+func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- finished, free chan finished) {
 	table := cfg.Setup.NewTable()
 	defer table.Close() // what its players hold: processes, connections
 	table.SetMoveTimeout(cfg.MoveTimeout)
@@ -338,11 +405,8 @@ func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- fin
 		if !ok {
 			return
 		}
-		f := finished{start: start, recs: make([]*results.Record, end-start)}
+		f := batch(free, start, end, local != nil)
 		var spent, played int64
-		if local != nil {
-			f.ends = make([]int, 0, end-start)
-		}
 		for pos := start; pos < end && ctx.Err() == nil && f.err == nil; pos++ {
 			p := cfg.Plan.Match(own.index(pos), seating)
 			seating = p.Seating
@@ -350,14 +414,14 @@ func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- fin
 				table.SetLog(cfg.Logs, p.Index)
 			}
 			t0 := time.Now()
-			res := table.Play(ctx, p.Seed, p.Seating)
+			res := table.PlayShared(ctx, p.Seed, p.Seating)
 			spent += int64(time.Since(t0))
 			played++
 			if errors.Is(res.Err, sim.ErrInterrupted) {
 				break
 			}
-			rec := NewRecord(cfg.Setup, cfg.Scenario, p, names, res)
-			f.recs[pos-start] = rec
+			rec := f.record()
+			fillRecord(rec, cfg.Setup, cfg.Scenario, p, names, res, f.hashText(res.StateHash))
 			if local != nil {
 				f.lines, f.err = local(rec, f.lines)
 				if f.err == nil {
@@ -431,7 +495,16 @@ func (o *owned) positionOf(i int) int {
 
 // NewRecord builds the record of a played match.
 func NewRecord(setup sim.Setup, scenario string, p Pairing, names []string, res sim.Result) *results.Record {
-	rec := &results.Record{
+	rec := new(results.Record)
+	fillRecord(rec, setup, scenario, p, names, res, sim.FormatHash(res.StateHash))
+	return rec
+}
+
+// fillRecord makes rec the record of a played match, reusing the memory of
+// its slices and copying res's, which may be the table's own; hash is the
+// text of res.StateHash.
+func fillRecord(rec *results.Record, setup sim.Setup, scenario string, p Pairing, names []string, res sim.Result, hash string) {
+	*rec = results.Record{
 		Type:      results.TypeMatch,
 		Format:    results.FormatVersion,
 		Match:     p.Index,
@@ -439,17 +512,17 @@ func NewRecord(setup sim.Setup, scenario string, p Pairing, names []string, res 
 		Game:      setup.Game(),
 		Scenario:  scenario,
 		RulesHash: setup.RulesHash(),
-		Bots:      make([]string, len(p.Seating)),
-		Scores:    res.Scores,
-		Places:    res.Places,
+		Bots:      slices.Grow(rec.Bots[:0], len(p.Seating)),
+		Scores:    append(rec.Scores[:0], res.Scores...),
+		Places:    append(rec.Places[:0], res.Places...),
 		Turns:     res.Turns,
-		Faults:    res.Faults,
-		StateHash: sim.FormatHash(res.StateHash),
+		Faults:    append(rec.Faults[:0], res.Faults...),
+		StateHash: hash,
 		Timed:     res.Timed,
 		Actions:   res.Actions,
 	}
-	for k, e := range p.Seating {
-		rec.Bots[k] = names[e]
+	for _, e := range p.Seating {
+		rec.Bots = append(rec.Bots, names[e])
 	}
 	if rec.Faults == nil {
 		rec.Faults = []sim.Fault{}
@@ -457,7 +530,6 @@ func NewRecord(setup sim.Setup, scenario string, p Pairing, names []string, res 
 	if res.Err != nil {
 		rec.Error = res.Err.Error()
 	}
-	return rec
 }
 
 // Each returns a sink that hands every record to add and never stops the

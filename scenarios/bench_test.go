@@ -77,3 +77,37 @@ func BenchmarkBareTronStupid(b *testing.B) {
 	}
 	b.ReportMetric(float64(turns)/b.Elapsed().Seconds(), "turns/s")
 }
+
+// TestRunnerAllocatesNothingPerMatch checks the runner's steady state on the
+// default path — a tournament counted on the workers' forks of its tally,
+// with the bootstrap, and every record encoded as its line — by the
+// allocations of a run of 4,000 matches less those of a run of 1,000: what
+// a run allocates once (tables, bots, tallies) cancels, and the 3,000 more
+// matches must cost less than one allocation each in twenty (the only ones
+// left are the blocks that hold the state hashes' text, one per 256
+// matches).
+func TestRunnerAllocatesNothingPerMatch(t *testing.T) {
+	e, err := LookupGame("tron")
+	require.NoError(t, err)
+	st, err := e.Game.Setup(sim.Params{}, []sim.BotSpec{{Name: "stupid"}, {Name: "stupid"}})
+	require.NoError(t, err)
+	run := func(games int) func() {
+		return func() {
+			format, err := runner.NewTournament(2, st.Entrants(), games, 1, results.Options{Bootstrap: 100, Seed: 1})
+			require.NoError(t, err)
+			cfg := runner.Config{Setup: st, Plan: format.Plan(), Workers: 1}
+			judge := runner.ShareJudging(&cfg, format, true)
+			var lines int
+			_, err = runner.Run(context.Background(), cfg, func(r *results.Record, line []byte) (bool, error) {
+				lines += len(line)
+				return false, judge.Add(r)
+			})
+			require.NoError(t, err)
+			require.NoError(t, judge.End())
+			require.NotZero(t, lines)
+		}
+	}
+	small, large := testing.AllocsPerRun(3, run(1000)), testing.AllocsPerRun(3, run(4000))
+	t.Logf("allocations: %.0f for 1,000 matches, %.0f for 4,000", small, large)
+	require.Less(t, large-small, 3000.0/20, "allocations per match in the steady state")
+}

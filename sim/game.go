@@ -139,6 +139,10 @@ type Setup interface {
 type Table interface {
 	// Play plays one match; seating[k] is the entrant in seat k.
 	Play(ctx context.Context, seed uint64, seating []int) Result
+	// PlayShared plays one match like Play, but the Result's Scores,
+	// Places and Faults are the table's own buffers, valid until its next
+	// match: for a caller that copies them at once, and allocates nothing.
+	PlayShared(ctx context.Context, seed uint64, seating []int) Result
 	// Trace plays one match like Play and writes every state to w as JSON
 	// lines: {"turn":…,"actions":[…],"state":…,"hash":"…"}.
 	Trace(ctx context.Context, seed uint64, seating []int, w io.Writer) (Result, error)
@@ -373,6 +377,14 @@ func (t *table[S, O, A]) SetLog(dir string, match int) {
 }
 
 func (t *table[S, O, A]) Play(ctx context.Context, seed uint64, seating []int) Result {
+	return t.play(ctx, seed, seating, false)
+}
+
+func (t *table[S, O, A]) PlayShared(ctx context.Context, seed uint64, seating []int) Result {
+	return t.play(ctx, seed, seating, true)
+}
+
+func (t *table[S, O, A]) play(ctx context.Context, seed uint64, seating []int, shared bool) Result {
 	if len(seating) != len(t.seated) {
 		panic(fmt.Sprintf("sim: %d entrants seated at a %d-seat table", len(seating), len(t.seated)))
 	}
@@ -386,14 +398,20 @@ func (t *table[S, O, A]) Play(ctx context.Context, seed uint64, seating []int) R
 		}
 		t.seated[k] = t.players[entrant]
 	}
-	res := t.match.Play(ctx, seed, t.seated)
-	var gaveUp *AbandonedError
-	if errors.As(res.Err, &gaveUp) {
-		// Still thinking on a goroutine of its own: the entrant's next
-		// match gets a new player.
-		t.players[seating[gaveUp.Seat]] = nil
+	res := t.match.play(ctx, seed, t.seated, shared)
+	if res.Err != nil {
+		t.forsake(res.Err, seating)
 	}
 	return res
+}
+
+// forsake gives the entrant of a player still thinking on a goroutine of
+// its own a new player for its next match.
+func (t *table[S, O, A]) forsake(err error, seating []int) {
+	var gaveUp *AbandonedError
+	if errors.As(err, &gaveUp) {
+		t.players[seating[gaveUp.Seat]] = nil
+	}
 }
 
 // newPlayer builds the player of an entrant; a panic of the bot's

@@ -120,7 +120,14 @@ func (m *Match[S, O, A]) State() *S { return m.state }
 // Play plays one match with the given seed; players[k] sits in seat k. A
 // bot's panic or error is recorded as a fault and its turn gets the zero
 // action; a panic of the engine ends the match with an *EngineError.
-func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player[O, A]) (res Result) {
+func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player[O, A]) Result {
+	return m.play(ctx, seed, players, false)
+}
+
+// play is Play; shared leaves the finished match's Scores, Places and
+// Faults in the Match's own buffers (valid until the next match) rather
+// than copies.
+func (m *Match[S, O, A]) play(ctx context.Context, seed uint64, players []Player[O, A], shared bool) (res Result) {
 	e, s := m.engine, m.state
 	res.Seed = seed
 	turn := 0
@@ -199,9 +206,12 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	}
 	e.Outcome(s, &m.outcome)
 	res.Turns = e.Turn(s)
-	res.Scores = slices.Clone(m.outcome.Scores)
-	res.Places = slices.Clone(m.outcome.Places)
-	res.Faults = slices.Clone(m.faults.Faults())
+	res.Scores, res.Places, res.Faults = m.outcome.Scores, m.outcome.Places, m.faults.Faults()
+	if !shared {
+		res.Scores = slices.Clone(res.Scores)
+		res.Places = slices.Clone(res.Places)
+		res.Faults = slices.Clone(res.Faults)
+	}
 	res.StateHash = e.Hash(s)
 	return res
 }
