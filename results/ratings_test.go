@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // repeat returns n copies of r.
@@ -282,7 +284,32 @@ func TestPoissonWeights(t *testing.T) {
 	require.NotEqual(t, roundKey(7, 42), roundKey(8, 42), "the bootstrap seed matters")
 	require.NotEqual(t, roundKey(7, 42), roundKey(7, 43), "the round matters")
 	require.Equal(t, int64(0), poisson(0))
-	require.Equal(t, int64(20), poisson(math.MaxUint64))
+	require.Equal(t, int64(8), poisson(0xffff))
+	for u := range uint64(1 << 16) { // poisson counts poissonOne's thresholds at or below u
+		w := int64(0)
+		for _, t := range poissonOne {
+			if u >= t {
+				w++
+			}
+		}
+		require.Equal(t, w, poisson(u), "u = %d", u)
+	}
+	h := uint64(0)
+	for b := range 2 * weightsPerHash {
+		if b%weightsPerHash == 0 {
+			h = sim.Mix(roundKey(7, 42) + uint64(b/weightsPerHash+1)*golden)
+		}
+		require.Equal(t, poisson(h&0xffff), roundWeight(roundKey(7, 42), b), "flush's weights are roundWeight's, replicate %d", b)
+		h >>= 16
+	}
+	// P(X = k) within 2⁻¹⁶ for every k: the thresholds' steps.
+	for k, p := range []float64{0.36787944, 0.36787944, 0.18393972, 0.06131324, 0.01532831, 0.00306566, 0.00051094, 0.00007299} {
+		lo := uint64(0)
+		if k > 0 {
+			lo = poissonOne[k-1]
+		}
+		require.InDelta(t, p, float64(poissonOne[k]-lo)/65536, 1.0/65536, "P(X = %d)", k)
+	}
 }
 
 // TestBootstrapResamplesRounds checks that the matches of one seed move

@@ -15,38 +15,42 @@ import "github.com/arenasim/arena/sim"
 // streams derived from the same master seed.
 const bootstrapStream = 0x626f6f7473747270 // "bootstrp"
 
-// poissonOne holds ⌊2⁶⁴·P(X ≤ k)⌋ for X ~ Poisson(1), k = 0…19, computed
-// exactly (60 decimal digits) once, so that no floating-point function can
+// poissonOne holds round(2¹⁶·P(X ≤ k)) for X ~ Poisson(1), k = 0…7,
+// computed exactly once: integers, so that no floating-point function can
 // make two machines draw different weights.
-var poissonOne = [...]uint64{
-	0x5e2d58d8b3bcdf1a, 0xbc5ab1b16779be35, 0xeb715e1dc1582dc2, 0xfb23979734a252f1,
-	0xff1025f59174dc3d, 0xffd90f3ba4055e19, 0xfffa8b71fc72c913, 0xffff540c0914b3c9,
-	0xffffed1f4aa8f120, 0xfffffe216e641462, 0xffffffd4d85d3183, 0xfffffffc6da262b4,
-	0xffffffffba12d178, 0xfffffffffb07c64c, 0xffffffffffab8ea5, 0xfffffffffffabe22,
-	0xffffffffffffb11a, 0xfffffffffffffba1, 0xffffffffffffffc5, 0xfffffffffffffffd,
-}
+var poissonOne = [...]uint64{24109, 48219, 60273, 64292, 65296, 65497, 65531, 65535}
 
-// poisson returns a Poisson(1) draw from a uniform 64-bit word, by
-// inversion.
-func poisson(x uint64) int64 {
-	var w int64
-	for w < int64(len(poissonOne)) && x >= poissonOne[w] {
-		w++
-	}
-	return w
+// poisson returns a Poisson(1) draw from a uniform 16-bit number u, by
+// inversion: how many of the thresholds u is at or above, counted without
+// a branch (t−1−u wraps around, setting the top bit, exactly when u ≥ t).
+// A draw is 8 at most; the 16 bits give each probability within 2⁻¹⁶,
+// far below the bootstrap's own noise.
+func poisson(u uint64) int64 {
+	// poissonOne's thresholds, written out so that they are immediates.
+	w := (24109-1-u)>>63 + (48219-1-u)>>63 + (60273-1-u)>>63 + (64292-1-u)>>63 +
+		(65296-1-u)>>63 + (65497-1-u)>>63 + (65531-1-u)>>63 + (65535-1-u)>>63
+	return int64(w)
 }
 
 // golden is the SplitMix64 increment.
 const golden = 0x9e3779b97f4a7c15
 
+// weightsPerHash is how many replicates' weights one hash gives: 16 bits
+// each.
+const weightsPerHash = 4
+
 // roundKey returns the key of the round played on seed in a bootstrap
-// seeded with seed0: replicate b's weight is poisson(Mix(key + (b+1)·golden)).
+// seeded with seed0: replicate b's weight is poisson of the 16 bits
+// 16·(b mod 4) of Mix(key + (b/4+1)·golden).
 func roundKey(bootSeed, roundSeed uint64) uint64 {
 	return sim.Mix(sim.Mix(roundSeed^bootstrapStream) + bootSeed)
 }
 
 // roundWeight returns the weight of a round in replicate b.
-func roundWeight(key uint64, b int) int64 { return poisson(sim.Mix(key + uint64(b+1)*golden)) }
+func roundWeight(key uint64, b int) int64 {
+	h := sim.Mix(key + uint64(b/weightsPerHash+1)*golden)
+	return poisson(h >> (16 * (b % weightsPerHash)) & 0xffff)
+}
 
 // seedBootstrap accumulates the replicate tallies, one round at a time.
 type seedBootstrap struct {
@@ -61,11 +65,12 @@ type seedBootstrap struct {
 	cur     uint64
 	scratch []int64
 	touched []int
-	marked  []bool // marked[idx]: idx is in touched
+	marked  []bool  // marked[idx]: idx is in touched
+	weights []int64 // the round's weight in each replicate, for flush
 }
 
 func newSeedBootstrap(reps int, seed uint64, k int) *seedBootstrap {
-	return &seedBootstrap{reps: reps, seed: seed, k: k, half: make([]int64, reps*k*k), scratch: make([]int64, k*k), marked: make([]bool, k*k)}
+	return &seedBootstrap{reps: reps, seed: seed, k: k, half: make([]int64, reps*k*k), scratch: make([]int64, k*k), marked: make([]bool, k*k), weights: make([]int64, reps)}
 }
 
 // add counts n half wins of entrant i over entrant j in the round played on
@@ -90,15 +95,33 @@ func (sb *seedBootstrap) flush() {
 	if len(sb.touched) == 0 {
 		return
 	}
+	// The round's weight in every replicate, four from a hash; then each
+	// pair's half wins into every replicate.
 	key, kk := roundKey(sb.seed, sb.cur), sb.k*sb.k
-	for b := range sb.reps {
-		w := roundWeight(key, b)
-		if w == 0 {
-			continue
+	w := sb.weights[:sb.reps]
+	for b := 0; b < len(w); b += weightsPerHash {
+		h := sim.Mix(key + uint64(b/weightsPerHash+1)*golden)
+		for q := b; q < min(b+weightsPerHash, len(w)); q++ {
+			w[q] = poisson(h & 0xffff)
+			h >>= 16
 		}
-		rep := sb.half[b*kk : (b+1)*kk]
+	}
+	if len(sb.touched) <= 4 { // a duel's round: a pass over the replicates per pair
 		for _, idx := range sb.touched {
-			rep[idx] += w * sb.scratch[idx]
+			n, half := sb.scratch[idx], sb.half[idx:]
+			for b, wb := range w {
+				half[b*kk] += wb * n
+			}
+		}
+	} else { // more pairs: each replicate's at once, none for a weight of 0
+		for b, wb := range w {
+			if wb == 0 {
+				continue
+			}
+			rep := sb.half[b*kk : (b+1)*kk]
+			for _, idx := range sb.touched {
+				rep[idx] += wb * sb.scratch[idx]
+			}
 		}
 	}
 	for _, idx := range sb.touched {

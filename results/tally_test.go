@@ -185,14 +185,25 @@ func TestTallyOrderIndependent(t *testing.T) {
 	require.Equal(t, jsonOf(t, want), jsonOf(t, got))
 }
 
+// BenchmarkTallyAdd adds records to a tally with the default bootstrap:
+// 4-seat matches, each its own round, and duels in rounds of two seat
+// orders (the default run's).
 func BenchmarkTallyAdd(b *testing.B) {
 	entrants := []string{"a", "b", "c", "d"}
-	records := freeForAll(1024, entrants, []float64{1, 0.5, 0, 0}, 3)
+	b.Run("ffa4", func(b *testing.B) {
+		benchmarkTallyAdd(b, entrants, freeForAll(1024, entrants, []float64{1, 0.5, 0, 0}, 3))
+	})
+	b.Run("duel", func(b *testing.B) { benchmarkTallyAdd(b, entrants[:2], duels(1024, "a", "b", 0.6, 3)) })
+}
+
+func benchmarkTallyAdd(b *testing.B, entrants []string, records []Record) {
 	tally := newTally(b, Options{}, entrants)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		if err := tally.Add(&records[i%len(records)]); err != nil {
+		r := records[i%len(records)]
+		r.Match = i // rounds keep coming: no seed comes back at once
+		if err := tally.Add(&r); err != nil {
 			b.Fatal(err)
 		}
 		i++
