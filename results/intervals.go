@@ -1,6 +1,9 @@
 package results
 
-import "math"
+import (
+	"encoding/binary"
+	"math"
+)
 
 // The 95 % intervals of the standings: adjusted profile likelihood.
 //
@@ -14,15 +17,38 @@ import "math"
 //   - κ is the design effect of ψ (Chandler and Bate, 2007): how much more,
 //     or less, ψ varies than the model says because the pairwise results are
 //     not independent — the six pairs of a 4-player match, the two seat
-//     orders of a seed, every pair playing the same boards. κ = x'Jx / a'x
-//     with x = L⁺a (a'x is the model variance) and J the covariance of the
-//     data's score at the fit over the bootstrap replicates, which resample
-//     whole rounds (seedboot.go); the score is linear in the tally, so no
-//     replicate is refitted. Pooled with one pseudo-round at κ = 1 (identical
-//     rounds must not claim certainty), κ = κ_raw + 1/n for n rounds;
-//   - q = F(1, n) at 95 % = t²(n, 0.975): the small-sample correction, for
-//     κ is estimated from n rounds (n−1 degrees of freedom and the pseudo-
-//     round's one).
+//     orders of a seed, every pair playing the same boards. With x = L⁺a
+//     (a'x is the model variance of ψ) and J the covariance of the data's
+//     score at the fit over the bootstrap replicates, which resample whole
+//     rounds (seedboot.go), κ_raw = x'Jx / a'x; the score is linear in the
+//     tally, so no replicate is refitted. κ_raw runs low: the score of a
+//     round is measured at a fit that the round itself pulled, and the part
+//     it explains — the leverage h = Σr x'I_r L⁺ I_r x / a'x, I_r round r's
+//     information — is missing, E[κ_raw] ≈ κ(1 − h). So κ = κ_raw + h =
+//     (1 − h)·κ̂ + h·1 with κ̂ = κ_raw/(1 − h) unbiased: κ̂ pooled with a
+//     pseudo-observation at κ = 1 (independence) of weight h. Where every
+//     round weighs the same (a round robin, or as many bots as seats) h is
+//     1/n for n rounds and κ = ((n−1)·κ̂ + 1)/n: n−1 degrees of freedom of
+//     residuals and one pseudo-round, so that ten identical rounds do not
+//     claim certainty. Where a bot sits out most rounds (more bots than
+//     seats), the few rounds it plays carry ψ and h is larger;
+//   - q = F(1, ν) at 95 % = t²(ν, 0.975): the small-sample correction, for κ
+//     is estimated. ν = (Σr v_r)² / Σr v_r² (Satterthwaite), v_r = x'I_r x
+//     the model variance round r brings to ψ: the number of rounds behind ψ
+//     — n when every round weighs the same (n−1 degrees of freedom of
+//     residuals and the pseudo-round's one), about the number of rounds a
+//     bot plays when it sits out the others (never more than n).
+//     Σr v_r² and Σr x'I_r L⁺ I_r x need each round's information, which the
+//     tally does not keep, but the replicates do: replicate b's information
+//     Σr w_rb·I_r, with Poisson weights of variance 1, has covariance
+//     Σr I_r⊗I_r over the replicates, so v_b = x'I_b x has variance Σr v_r²
+//     and y_b = I_b x covariance Σr (I_r x)(I_r x)'.
+//
+// With as many bots as seats, or in duels, ν = n and h = 1/n up to the
+// bootstrap's Monte Carlo noise, as the method was first written. With more
+// bots than seats, F(1, n) for all n rounds and κ pooled at 1/n made the
+// intervals cover 90 % (3 seats, 6 bots, 30 matches) where κ_raw came from
+// the 5 rounds a bot plays.
 //
 // Separated results (a bot or a group won, or lost, every game against the
 // rest) make the profile flat out to infinity on that side: the interval is
@@ -52,14 +78,18 @@ type analysis struct {
 	members []int // entrant indices, ascending
 	k, n    int   // members, rounds
 	half    []int64
-	theta   []float64 // the ε-prior fit, nats, centred
-	ll      float64   // its log-likelihood
-	reg     []float64 // the point estimate (prior of one draw a pair), nats, centred
-	j       []float64 // covariance of the replicate scores at theta, k×k
-	q       float64   // F(1, n) at 95 %
-	comp    []int     // strongly connected component of each member in the win graph
-	sep     bool      // the win graph is not strongly connected: some result is separated
-	kSep    float64   // comparisons per round across the separation, at least 1
+	theta   []float64         // the ε-prior fit, nats, centred
+	ll      float64           // its log-likelihood
+	reg     []float64         // the point estimate (prior of one draw a pair), nats, centred
+	j       []float64         // covariance of the replicate scores at theta, k×k
+	pairs   [][2]int          // the pairs of members that met, as rows of the group
+	games   []float64         // replicate b's games of pair p at b*len(pairs)+p
+	lplus   []float64         // L⁺ at theta, k×k
+	designs map[string]design // design of each contrast asked for, by its bits
+	scratch designScratch
+	comp    []int   // strongly connected component of each member in the win graph
+	sep     bool    // the win graph is not strongly connected: some result is separated
+	kSep    float64 // comparisons per round across the separation, at least 1
 	p       *problem
 	kOpen   float64 // the design effect of open ends, once computed
 }
@@ -107,8 +137,9 @@ func newAnalysis(members []int, all []int64, kAll int, boot *seedBootstrap, roun
 	for i := range an.j {
 		an.j[i] /= float64(reps - 1)
 	}
-	t := studentTQuantile(0.025, float64(an.n))
-	an.q = float64(t * t)
+	an.pairs, an.games = replicateGames(boot, kAll, members, an.half)
+	an.lplus = an.p.pseudoInverse(an.theta)
+	an.designs = map[string]design{}
 	an.sep, an.kSep, an.comp = separation(an.half, k, an.n)
 	return an
 }
@@ -176,24 +207,153 @@ func separation(half []int64, k, n int) (bool, float64, []int) {
 	return sep, max(1, float64(cross)/2/float64(max(n, 1))), comp
 }
 
-// kappa returns the design effect of ψ = a'θ: κ_raw + 1/n. Where the
-// model variance cannot be computed (a singular information), it assumes
-// independence, κ = 1.
-func (an *analysis) kappa(a []float64) float64 {
-	x := make([]float64, an.k)
-	v := an.p.influence(an.theta, a, x)
-	raw := 0.0
-	for r := range an.k {
-		for c := range an.k {
-			raw += float64(x[r] * float64(an.j[r*an.k+c]*x[c]))
+// replicateGames returns the pairs of members that met in the data (rows
+// of the group, r < c) and each replicate's games of each pair.
+func replicateGames(boot *seedBootstrap, kAll int, members []int, half []int64) ([][2]int, []float64) {
+	k := len(members)
+	var pairs [][2]int
+	for r := range k {
+		for c := r + 1; c < k; c++ {
+			if half[r*k+c]+half[c*k+r] > 0 {
+				pairs = append(pairs, [2]int{r, c})
+			}
 		}
 	}
-	k := raw/v + 1/float64(an.n)
-	if !(v > 0) || math.IsInf(v, 0) || math.IsNaN(k) {
-		return 1
+	games := make([]float64, boot.reps*len(pairs))
+	sub := make([]int64, k*k)
+	for b := range boot.reps {
+		subTally(boot.replicate(b), kAll, members, sub)
+		row := games[b*len(pairs) : (b+1)*len(pairs)]
+		for p, pr := range pairs {
+			row[p] = float64(sub[pr[0]*k+pr[1]]+sub[pr[1]*k+pr[0]]) / 2
+		}
 	}
-	return k
+	return pairs, games
 }
+
+// design is what the data say about how a contrast ψ = a'θ varies.
+type design struct {
+	kappa float64 // the design effect κ = κ_raw + h
+	lev   float64 // the leverage h
+	df    float64 // ν, the degrees of freedom of κ
+}
+
+// q returns the threshold of the interval's likelihood ratio, F(1, ν) at
+// 95 %, before the design effect.
+func (d design) q() float64 {
+	t := studentTQuantile(0.025, d.df)
+	return float64(t * t)
+}
+
+// designScratch holds design's buffers.
+type designScratch struct {
+	x, w, ym, dy []float64
+	vs, ys       []float64
+}
+
+// design returns the design effect of ψ = a'θ with its leverage and degrees
+// of freedom (see the top of the file), once per contrast. Where the model
+// variance cannot be computed (a singular information) it assumes
+// independent rounds: κ = 1, h = 1/n, ν = n.
+func (an *analysis) design(a []float64) design {
+	key := make([]byte, 0, 8*len(a))
+	for _, v := range a {
+		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))
+	}
+	if d, ok := an.designs[string(key)]; ok {
+		return d
+	}
+	d := an.computeDesign(a)
+	an.designs[string(key)] = d
+	return d
+}
+
+func (an *analysis) computeDesign(a []float64) design {
+	k, n := an.k, float64(an.n)
+	independent := design{1, 1 / n, n}
+	sc := &an.scratch
+	if sc.x == nil {
+		reps := len(an.games) / max(1, len(an.pairs))
+		*sc = designScratch{x: make([]float64, k), w: make([]float64, len(an.pairs)), ym: make([]float64, k),
+			dy: make([]float64, k), vs: make([]float64, reps), ys: make([]float64, reps*k)}
+	}
+	x := sc.x
+	v := an.p.influence(an.theta, a, x)
+	if !(v > 0) || math.IsInf(v, 0) {
+		return independent
+	}
+	raw := 0.0
+	for r := range k {
+		for c := range k {
+			raw += float64(x[r] * float64(an.j[r*k+c]*x[c]))
+		}
+	}
+	raw /= v
+
+	// Per game of pair p, its information along x: σ(1−σ)·(x_i − x_j).
+	np := len(an.pairs)
+	for p, pr := range an.pairs {
+		s := sigmoid(an.theta[pr[0]] - an.theta[pr[1]])
+		an.scratch.w[p] = float64(float64(s*(1-s)) * (x[pr[0]] - x[pr[1]]))
+	}
+	// Replicate b: y_b = I_b x and v_b = x'I_b x.
+	reps := len(sc.vs)
+	clear(sc.ys)
+	clear(sc.ym)
+	vMean := 0.0
+	for b := range reps {
+		g := an.games[b*np : (b+1)*np]
+		y := sc.ys[b*k : (b+1)*k]
+		vb := 0.0
+		for p, pr := range an.pairs {
+			t := float64(g[p] * sc.w[p])
+			y[pr[0]] += t
+			y[pr[1]] -= t
+			vb += float64(t * (x[pr[0]] - x[pr[1]]))
+		}
+		sc.vs[b] = vb
+		vMean += vb
+		for i, yi := range y {
+			sc.ym[i] += yi
+		}
+	}
+	vMean /= float64(reps)
+	for i := range sc.ym {
+		sc.ym[i] /= float64(reps)
+	}
+	// Σr v_r² = Var(v_b); Σr x'I_r L⁺ I_r x = E[(y_b − ȳ)'L⁺(y_b − ȳ)].
+	vVar, lev := 0.0, 0.0
+	for b := range reps {
+		dv := sc.vs[b] - vMean
+		vVar += float64(dv * dv)
+		y := sc.ys[b*k : (b+1)*k]
+		for i := range k {
+			sc.dy[i] = y[i] - sc.ym[i]
+		}
+		for r := range k {
+			row := an.lplus[r*k : (r+1)*k]
+			lr := 0.0
+			for c := range k {
+				lr += float64(row[c] * sc.dy[c])
+			}
+			lev += float64(sc.dy[r] * lr)
+		}
+	}
+	vVar /= float64(reps - 1)
+	lev /= float64(float64(reps-1) * v)
+	d := design{df: n, lev: min(max(lev, 0), 1)}
+	if vVar > 0 {
+		d.df = min(n, max(1, float64(v*v)/vVar))
+	}
+	d.kappa = raw + d.lev
+	if math.IsNaN(d.kappa) || math.IsInf(d.kappa, 0) {
+		return independent
+	}
+	return d
+}
+
+// kappa returns the design effect of ψ = a'θ.
+func (an *analysis) kappa(a []float64) float64 { return an.design(a).kappa }
 
 // kappaOpen returns the design effect of the finite end of an open
 // interval: the mean design effect of the contrasts within each strongly
@@ -223,8 +383,8 @@ func (an *analysis) kappaOpen() float64 {
 			}
 		}
 		a[i]++
-		if kr := an.kappa(a) - 1/float64(an.n); !math.IsNaN(kr) && !math.IsInf(kr, 0) {
-			sum += kr
+		if d := an.design(a); !math.IsNaN(d.kappa) && !math.IsInf(d.kappa, 0) {
+			sum += d.kappa - d.lev
 			cnt++
 		}
 	}
@@ -241,7 +401,8 @@ func (an *analysis) kappaOpen() float64 {
 func (an *analysis) interval(a []float64) (lo, hi float64) {
 	at := dot(a, an.reg)
 	loLimit, hiLimit := at-capElo/eloPerNat, at+capElo/eloPerNat
-	c := float64(an.kappa(a) * an.q)
+	d := an.design(a)
+	c := float64(d.kappa * d.q())
 	lo, hi, loOpen, hiOpen := an.p.interval(an.theta, an.ll, a, c, loLimit, hiLimit)
 	if loOpen || hiOpen {
 		c = float64(an.kappaOpen() * openBase)

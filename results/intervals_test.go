@@ -184,11 +184,14 @@ func TestFewRoundsWidenTheInterval(t *testing.T) {
 	s := standings(t, newTally(t, Options{Bootstrap: 500, Seed: 1}, ab, records...))
 	require.Equal(t, 5, s.Rounds)
 	an := s.groups[0]
-	require.InDelta(t, 6.607891, an.q, 1e-5)
 	a := []float64{1, -1}
+	d := an.design(a)
+	require.InDelta(t, 5, d.df, 0.5, "every round weighs the same: the rounds are the degrees of freedom")
+	require.InDelta(t, 0.2, d.lev, 0.02, "one round in five")
 	lo, hi := an.interval(a)
 	chiLo, chiHi, _, _ := an.p.interval(an.theta, an.ll, a, an.kappa(a)*3.841459, -capElo/eloPerNat, capElo/eloPerNat)
-	require.InDelta(t, math.Sqrt(6.607891/3.841459), (hi-lo)/(eloPerNat*(chiHi-chiLo)), 0.1)
+	require.InDelta(t, math.Sqrt(d.q()/3.841459), (hi-lo)/(eloPerNat*(chiHi-chiLo)), 0.05)
+	require.InDelta(t, 6.607891, design{df: 5}.q(), 1e-5)
 }
 
 // TestIdenticalRoundsStillHaveAnInterval: when every round ends the same
@@ -248,4 +251,29 @@ func TestChainOfSweeps(t *testing.T) {
 	for _, mid := range []Rating{b, c} {
 		require.True(t, math.IsInf(mid.EloLo, -1) && math.IsInf(mid.EloHi, 1), mid.Bot)
 	}
+}
+
+// TestRoundsABotSitsOutDoNotCount: a and b meet on 20 seeds, c meets a on
+// 4 only. c's difference from a rests on those 4 rounds: its degrees of
+// freedom are about 4 (not the 24 rounds of the run) and its leverage
+// about ¼, while a against b keeps about 20 and 1/20. With F(1, 24) and
+// 1/24, c's interval was the narrow one that made more bots than seats
+// cover 90 %.
+func TestRoundsABotSitsOutDoNotCount(t *testing.T) {
+	abc := []string{"a", "b", "c"}
+	records := duels(40, "a", "b", 0.55, 21)
+	for i, r := range duels(8, "c", "a", 0.4, 22) {
+		r.Match, r.Seed = 40+i, r.Seed+20
+		records = append(records, r)
+	}
+	s := standings(t, newTally(t, Options{Bootstrap: 1000, Seed: 3}, abc, records...))
+	require.Equal(t, 24, s.Rounds)
+	an := s.groups[0]
+	ca, ab := an.design([]float64{-1, 0, 1}), an.design([]float64{1, -1, 0})
+	t.Logf("c − a: %+v; a − b: %+v", ca, ab)
+	require.InDelta(t, 4, ca.df, 0.6)
+	require.InDelta(t, 0.25, ca.lev, 0.04)
+	require.InDelta(t, 20, ab.df, 3)
+	require.InDelta(t, 1.0/20, ab.lev, 0.02)
+	require.Greater(t, ca.q(), 7.0, "t² with about 4 degrees of freedom")
 }

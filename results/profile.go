@@ -327,6 +327,24 @@ func (p *problem) influence(theta, a, dst []float64) float64 {
 	return dot(a, dst)
 }
 
+// pseudoInverse returns L⁺ at θ, k×k: column i is the influence of e_i
+// (L⁺ annihilates the constant vector, so L⁺e_i = L⁺(e_i − 1/k)). A
+// singular L gives NaN columns.
+func (p *problem) pseudoInverse(theta []float64) []float64 {
+	k := p.k
+	out := make([]float64, k*k)
+	e, col := make([]float64, k), make([]float64, k)
+	for i := range k {
+		clear(e)
+		e[i] = 1
+		p.influence(theta, e, col)
+		for r := range k {
+			out[r*k+i] = col[r]
+		}
+	}
+	return out
+}
+
 // score puts in dst the gradient of the data log-likelihood of a tally at
 // θ: dst_i = Σj (hij/2 − nij·σ(θi − θj)), nij = (hij + hji)/2. It is linear
 // in the tally, so a bootstrap replicate's score needs no fit.

@@ -75,3 +75,17 @@ func TestSPRTErrorRates(t *testing.T) {
 		require.Zero(t, r.Undec, "nothing reaches the cap")
 	}
 }
+
+// TestCoverageOfMoreBotsThanSeats: each match seats some of the bots, so a
+// bot's rating rests on the rounds it plays, not on all of them; with the
+// degrees of freedom and the design effect's pooling taken from every
+// round, these rows covered about 90.5 %.
+func TestCoverageOfMoreBotsThanSeats(t *testing.T) {
+	rows := CoverageRows(150)
+	for _, row := range []CoverageRow{rows[9], rows[10]} {
+		c := coverage(t, row)
+		require.GreaterOrEqual(t, c.Rate(), 0.93, row.Name)
+		require.LessOrEqual(t, c.Rate(), 0.975, row.Name)
+		require.GreaterOrEqual(t, c.PairRate(), 0.93, row.Name+": head to head")
+	}
+}

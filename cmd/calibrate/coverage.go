@@ -27,6 +27,10 @@ type CoverageRow struct {
 	Games       int       // --games: per pair (two seats) or in total
 	FirstSeed   uint64    // master seeds FirstSeed, FirstSeed+1, …
 	Tournaments int
+	// Championship plays a championship of Games days (tables of Seats,
+	// every bot once a day, then finals by standing) instead of a
+	// tournament.
+	Championship bool
 }
 
 // Coverage is the measured coverage of a row.
@@ -38,7 +42,14 @@ type Coverage struct {
 	Worst     float64 // the coverage of the worst-covered bot
 	Width     float64 // the mean width of the finite intervals, Elo
 	Stderr    float64 // Monte Carlo standard error of the coverage, by tournament
+	// Pairs counts the head-to-head intervals checked (every pair that met,
+	// its difference against the true difference), PairsCovered those
+	// holding the truth.
+	Pairs, PairsCovered int
 }
+
+// PairRate returns the coverage of the head-to-head intervals.
+func (c Coverage) PairRate() float64 { return float64(c.PairsCovered) / float64(c.Pairs) }
 
 // Rate returns the coverage.
 func (c Coverage) Rate() float64 { return float64(c.Covered) / float64(c.Intervals) }
@@ -47,16 +58,26 @@ func (c Coverage) Rate() float64 { return float64(c.Covered) / float64(c.Interva
 // of tournaments (the first row's master seeds, 1–200, are fixed).
 func CoverageRows(tournaments int) []CoverageRow {
 	four := []float64{-150, -50, 50, 150}
+	six := []float64{-250, -150, -50, 50, 150, 250}
+	eight := []float64{-350, -250, -150, -50, 50, 150, 250, 350}
+	eighteen := make([]float64, 18) // −425 to +425, 50 apart
+	for i := range eighteen {
+		eighteen[i] = float64(50*i - 425)
+	}
 	return []CoverageRow{
-		{"duels, 4 bots ±50/±150, 20 games a pair, seeds 1–200", four, 2, 0, 20, 1, 200},
-		{"duels, 4 bots ±50/±150, 20 games a pair", four, 2, 0, 20, 1001, tournaments},
-		{"duels, 10% draws, 20 games a pair", four, 2, 0.1, 20, 2001, tournaments},
-		{"duels, 4 bots, 200 games a pair", four, 2, 0, 200, 3001, tournaments},
-		{"duels, 10% draws, 200 games a pair", four, 2, 0.1, 200, 4001, tournaments},
-		{"4 players, 20 matches", four, 4, 0, 20, 5001, tournaments},
-		{"4 players, 200 matches", four, 4, 0, 200, 6001, tournaments},
-		{"sweeps: 2 bots 800 apart, 20 games a pair", []float64{-400, 400}, 2, 0, 20, 7001, tournaments},
-		{"sweeps: 4 bots ±400/±1200, 200 games a pair", []float64{-1200, -400, 400, 1200}, 2, 0, 200, 8001, tournaments},
+		{"duels, 4 bots ±50/±150, 20 games a pair, seeds 1–200", four, 2, 0, 20, 1, 200, false},
+		{"duels, 4 bots ±50/±150, 20 games a pair", four, 2, 0, 20, 1001, tournaments, false},
+		{"duels, 10% draws, 20 games a pair", four, 2, 0.1, 20, 2001, tournaments, false},
+		{"duels, 4 bots, 200 games a pair", four, 2, 0, 200, 3001, tournaments, false},
+		{"duels, 10% draws, 200 games a pair", four, 2, 0.1, 200, 4001, tournaments, false},
+		{"4 players, 20 matches", four, 4, 0, 20, 5001, tournaments, false},
+		{"4 players, 200 matches", four, 4, 0, 200, 6001, tournaments, false},
+		{"sweeps: 2 bots 800 apart, 20 games a pair", []float64{-400, 400}, 2, 0, 20, 7001, tournaments, false},
+		{"sweeps: 4 bots ±400/±1200, 200 games a pair", []float64{-1200, -400, 400, 1200}, 2, 0, 200, 8001, tournaments, false},
+		{"3 players, 6 bots ±50/±150/±250, 30 matches", six, 3, 0, 30, 9001, tournaments, false},
+		{"4 players, 8 bots ±50 to ±350, 40 matches", eight, 4, 0, 40, 10001, tournaments, false},
+		{"4 players, 8 bots ±50 to ±350, 400 matches", eight, 4, 0, 400, 11001, tournaments, false},
+		{"championship: 18 bots ±25 to ±425, tables of 6, 7 days", eighteen, 6, 0, 7, 12001, tournaments, true},
 	}
 }
 
@@ -94,23 +115,17 @@ func MeasureCoverage(ctx context.Context, row CoverageRow) (Coverage, error) {
 		truth[name] = row.Elos[i] - mean
 	}
 	type outcome struct {
-		covered []bool
-		open    int
-		width   float64
-		finite  int
-		err     error
+		covered       []bool
+		open          int
+		width         float64
+		finite        int
+		pairs, paired int
+		err           error
 	}
 	out := make([]outcome, row.Tournaments)
 	forEach(row.Tournaments, func(t int) {
 		seed := row.FirstSeed + uint64(t)
-		f, err := runner.NewTournament(row.Seats, setup.Entrants(), row.Games, seed, results.Options{Seed: seed})
-		if err == nil {
-			_, err = runner.Run(ctx, runner.Config{Setup: setup, Plan: f.Plan(), Workers: 1}, runner.Each(f.Add))
-		}
-		var st *results.Standings
-		if err == nil {
-			st, err = f.Standings()
-		}
+		st, err := playRow(ctx, setup, row, seed)
 		if err != nil {
 			out[t].err = err
 			return
@@ -124,6 +139,12 @@ func MeasureCoverage(ctx context.Context, row CoverageRow) (Coverage, error) {
 			} else {
 				o.width += r.EloHi - r.EloLo
 				o.finite++
+			}
+		}
+		for _, h := range st.H2H {
+			o.pairs++
+			if d := truth[h.Bot] - truth[h.Opponent]; h.EloLo <= d && d <= h.EloHi {
+				o.paired++
 			}
 		}
 	})
@@ -145,6 +166,8 @@ func MeasureCoverage(ctx context.Context, row CoverageRow) (Coverage, error) {
 		c.Intervals += len(o.covered)
 		c.Covered += hit
 		c.Open += o.open
+		c.Pairs += o.pairs
+		c.PairsCovered += o.paired
 		widths += o.width
 		finite += o.finite
 		tourRates = append(tourRates, float64(hit)/float64(len(o.covered)))
@@ -158,6 +181,28 @@ func MeasureCoverage(ctx context.Context, row CoverageRow) (Coverage, error) {
 		c.Worst = min(c.Worst, float64(n)/float64(row.Tournaments))
 	}
 	return c, nil
+}
+
+// playRow plays one tournament (or championship) of the row from the
+// master seed and returns its standings.
+func playRow(ctx context.Context, setup sim.Setup, row CoverageRow, seed uint64) (*results.Standings, error) {
+	var f interface {
+		runner.Format
+		Standings() (*results.Standings, error)
+	}
+	var err error
+	if row.Championship {
+		f, err = runner.NewChampionship(row.Seats, setup.Entrants(), row.Games, nil, seed, results.Options{Seed: seed})
+	} else {
+		f, err = runner.NewTournament(row.Seats, setup.Entrants(), row.Games, seed, results.Options{Seed: seed})
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := runner.Run(ctx, runner.Config{Setup: setup, Plan: f.Plan(), Workers: 1}, runner.Each(f.Add)); err != nil {
+		return nil, err
+	}
+	return f.Standings()
 }
 
 // clusteredStderr returns the standard error of the mean of the
@@ -199,6 +244,6 @@ func forEach(n int, f func(i int)) {
 
 // String writes the row as a table line.
 func (c Coverage) String() string {
-	return fmt.Sprintf("%-48s %5.1f%% ± %.1f  worst %5.1f%%  open %3.0f%%  width %4.0f", c.Row.Name, 100*c.Rate(), 100*c.Stderr,
-		100*c.Worst, 100*float64(c.Open)/float64(c.Intervals), c.Width)
+	return fmt.Sprintf("%-48s %5.1f%% ± %.1f  worst %5.1f%%  open %3.0f%%  width %4.0f  pairs %5.1f%%", c.Row.Name, 100*c.Rate(), 100*c.Stderr,
+		100*c.Worst, 100*float64(c.Open)/float64(c.Intervals), c.Width, 100*c.PairRate())
 }
