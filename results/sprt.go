@@ -188,7 +188,18 @@ const stackOutcomes = 8
 // The scores must rise strictly from 0 to 1, as PentanomialScores and
 // BlockScores do, and the counts must not be negative; LLR panics otherwise,
 // and when t fails Check. It does not allocate for up to 8 outcomes.
-func (t SPRT) LLR(counts []int, scores []float64) float64 {
+func (t SPRT) LLR(counts []int, scores []float64) float64 { return t.llr(counts, scores, nil) }
+
+// PoolLLR is LLR for the pairs (pentanomial counts) of a test against a
+// pool, on the scale of the candidate's Elo minus the baseline's that pool
+// gives (see PoolScale).
+func (t SPRT) PoolLLR(counts []int, pool *PoolScale) float64 {
+	return t.llr(counts, PentanomialScores[:], pool)
+}
+
+// llr is LLR on the scale of a test against a pool when pool is not nil
+// (see PoolScale).
+func (t SPRT) llr(counts []int, scores []float64, pool *PoolScale) float64 {
 	if err := t.Check(); err != nil {
 		panic("results: SPRT.LLR: " + err.Error())
 	}
@@ -224,12 +235,15 @@ func (t SPRT) LLR(counts []int, scores []float64) float64 {
 	var theta0, theta1 float64
 	switch t.Model {
 	case ModelLogistic:
-		theta0 = mleScore(phat, scores, logisticScore(t.Elo0), d0)
-		theta1 = mleScore(phat, scores, logisticScore(t.Elo1), d1)
+		theta0 = mleScore(phat, scores, pool.score(t.Elo0), d0)
+		theta1 = mleScore(phat, scores, pool.score(t.Elo1), d1)
 	case ModelNormalized:
 		perGame := 1.0
 		if n == 5 {
 			perGame = math.Sqrt2
+		}
+		if pool != nil {
+			perGame /= 2 // see PoolScale
 		}
 		var ok0, ok1 bool
 		t0, t1 := float64(t.Elo0/neloPerT)*perGame, float64(t.Elo1/neloPerT)*perGame
@@ -441,6 +455,12 @@ type EloEstimate struct {
 // and normalized Elo is 0 at μ = ½ and ±Inf elsewhere. It panics on the
 // outcomes LLR panics on, and on an unknown model.
 func EstimateElo(counts []int, scores []float64, model EloModel) EloEstimate {
+	return estimateElo(counts, scores, model, nil)
+}
+
+// estimateElo is EstimateElo on the scale of a test against a pool when
+// pool is not nil (see PoolScale).
+func estimateElo(counts []int, scores []float64, model EloModel, pool *PoolScale) EloEstimate {
 	checkOutcomes("EstimateElo", counts, scores)
 	if int(model) >= len(eloModelNames) {
 		panic(fmt.Sprintf("results: EstimateElo: unknown elo model %d", uint8(model)))
@@ -480,13 +500,16 @@ func EstimateElo(counts []int, scores []float64, model EloModel) EloEstimate {
 	}
 	switch model {
 	case ModelLogistic:
-		est.Elo, est.Lo, est.Hi = logisticElo(mu), logisticElo(mu-margin), logisticElo(mu+margin)
+		est.Elo, est.Lo, est.Hi = pool.elo(mu), pool.elo(mu-margin), pool.elo(mu+margin)
 	case ModelNormalized:
 		perGame := variance
 		if len(counts) == 5 {
 			perGame = 2 * variance
 		}
 		sigma := math.Sqrt(perGame)
+		if pool != nil {
+			sigma /= 2 // see PoolScale
+		}
 		if sigma == 0 {
 			switch {
 			case mu > 0.5:
@@ -514,4 +537,107 @@ func logisticElo(s float64) float64 {
 		return math.Inf(1)
 	}
 	return float64(-400*sim.Log(1/s-1)) / math.Ln10
+}
+
+// PoolScale puts a test against a pool on the scale of its hypotheses:
+// the candidate's Elo minus the baseline's. A pair of such a test is the
+// candidate's game and the baseline's game against one opponent, in the
+// same seat on the same seed, scored ½·(s_c + 1 − s_b); its expected score
+// is not the logistic score of Δ = Elo_c − Elo_b but
+//
+//	½ + ½·Σo w_o·[L(β_o + Δ) − L(β_o)],
+//
+// L the logistic score, β_o the baseline's Elo against opponent o and w_o
+// the share of the pairs played against o: about L(Δ/2) against opponents
+// of the bots' level, so that a test of the plain logistic score of the
+// pairs measures half the gap (SPRT(0, 20) at a true gap of 20 accepted H1
+// in 48 % of the tests). β_o is read from the baseline's own games against
+// o, with one virtual draw (β_o does not depend on Δ, and the candidate's
+// games are left to the test).
+//
+// Under the normalized model the pair's t-value is halved in the same way:
+// a normalized Elo of a test against a pool is twice that of its pairs, so
+// that it reads like the logistic Δ when the opponents are of the bots'
+// level and the games are not drawn.
+//
+// A nil *PoolScale is the scale of a head-to-head test (or of blocks): the
+// logistic score of the Elo.
+type PoolScale struct {
+	half  []int // the baseline's half points against each opponent
+	games []int // its games against each opponent
+}
+
+// NewPoolScale returns the scale of a test against the given number of
+// opponents, before any pair.
+func NewPoolScale(opponents int) *PoolScale {
+	return &PoolScale{half: make([]int, opponents), games: make([]int, opponents)}
+}
+
+// Add counts the baseline's result against opponent o in half points (0, 1
+// or 2).
+func (p *PoolScale) Add(o, baselineHalf int) {
+	p.half[o] += baselineHalf
+	p.games[o]++
+}
+
+// level returns β_o, the baseline's Elo against opponent o in natural-log
+// units (one virtual draw), and its weight w_o (every opponent alike before
+// any game).
+func (p *PoolScale) level(o int) (beta, weight float64) {
+	total := 0
+	for _, g := range p.games {
+		total += g
+	}
+	weight = 1 / float64(len(p.games))
+	if total > 0 {
+		weight = float64(p.games[o]) / float64(total)
+	}
+	won, lost := float64(p.half[o]+1), float64(2*p.games[o]-p.half[o]+1)
+	return sim.Log(won / lost), weight
+}
+
+// score returns the expected pair score at a candidate-minus-baseline Elo
+// of elo.
+func (p *PoolScale) score(elo float64) float64 {
+	if p == nil {
+		return logisticScore(elo)
+	}
+	d := float64(elo*math.Ln10) / 400
+	s := 0.5
+	for o := range p.games {
+		beta, w := p.level(o)
+		s += float64(float64(w/2) * (sigmoid(beta+d) - sigmoid(beta)))
+	}
+	return s
+}
+
+// elo returns the candidate-minus-baseline Elo whose expected pair score is
+// s: the inverse of score, −Inf or +Inf past the scores it can reach.
+func (p *PoolScale) elo(s float64) float64 {
+	if p == nil {
+		return logisticElo(s)
+	}
+	lo, hi := -4*maxAbsElo, 4*maxAbsElo
+	switch {
+	case math.IsNaN(s):
+		return s
+	case s <= p.score(math.Inf(-1)):
+		return math.Inf(-1)
+	case s >= p.score(math.Inf(1)):
+		return math.Inf(1)
+	case s <= p.score(float64(lo)):
+		return float64(lo)
+	case s >= p.score(float64(hi)):
+		return float64(hi)
+	}
+	a, b := float64(lo), float64(hi)
+	for range 100 {
+		mid := a + float64((b-a)/2)
+		if p.score(mid) < s {
+			a = mid
+		} else {
+			b = mid
+		}
+	}
+	return a + float64((b-a)/2)
 }

@@ -502,3 +502,36 @@ func BenchmarkLLR(b *testing.B) {
 		}
 	}
 }
+
+// TestPoolScale: against opponents of the baseline's level a pair scores
+// ½ + (L(Δ) − ½)/2, about L(Δ/2) — half the gap read as logistic Elo; the
+// scale undoes that, reads the baseline's level from its own games, and
+// inverts exactly.
+func TestPoolScale(t *testing.T) {
+	even := NewPoolScale(2)
+	for range 50 {
+		even.Add(0, 1) // the baseline draws every game: β = 0
+		even.Add(1, 1)
+	}
+	require.InDelta(t, 0.5+(logisticScore(20)-0.5)/2, even.score(20), 1e-15)
+	require.InDelta(t, 10, logisticElo(even.score(20)), 0.01, "the pairs' own Elo is half the gap")
+	require.InDelta(t, 20, even.elo(even.score(20)), 1e-9)
+
+	far := NewPoolScale(1) // the baseline beats its opponent 9 games in 10: β ≈ ln 9
+	for i := range 100 {
+		far.Add(0, 2*min(1, i%10))
+	}
+	beta := math.Log(181.0 / 21.0)
+	want := 0.5 + (sigmoid(beta+20*math.Ln10/400)-sigmoid(beta))/2
+	require.InDelta(t, want, far.score(20), 1e-12)
+	require.Less(t, far.score(20), even.score(20), "a lopsided pool says less per pair")
+	for _, elo := range []float64{-300, -5, 0, 7, 250} {
+		require.InDelta(t, elo, far.elo(far.score(elo)), 1e-9)
+	}
+	require.True(t, math.IsInf(far.elo(0.5+0.5*(1-sigmoid(beta))), 1), "past every score it can reach")
+	require.True(t, math.IsInf(far.elo(0.5-0.5*sigmoid(beta)), -1))
+	var head *PoolScale // a head-to-head test: the plain logistic score
+	require.Equal(t, logisticScore(20), head.score(20))
+	s := SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}
+	require.Zero(t, testing.AllocsPerRun(20, func() { s.PoolLLR([]int{5, 10, 20, 15, 10}, far) }), "after every pair")
+}

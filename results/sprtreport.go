@@ -53,7 +53,8 @@ type SPRTReport struct {
 	test     SPRT
 	scores   []float64
 	counts   []int
-	failed   int // units with an engine error in one of their matches
+	failed   int        // units with an engine error in one of their matches
+	pool     *PoolScale // a test against a pool: the scale of its pairs; nil otherwise
 	llr      float64
 	verdict  Verdict
 }
@@ -72,6 +73,9 @@ func NewSPRTReport(test SPRT, kind, candidate, baseline string, opponents []stri
 		r.scores = PentanomialScores[:]
 	}
 	r.counts = make([]int, len(r.scores))
+	if kind == KindPentanomial && len(opponents) > 0 {
+		r.pool = NewPoolScale(len(opponents))
+	}
 	return r
 }
 
@@ -87,10 +91,23 @@ func (r *SPRTReport) Settings() *SPRTSettings {
 // equal, better for blocks) and updates the verdict.
 func (r *SPRTReport) Add(outcome int) {
 	r.counts[outcome]++
-	r.llr = r.test.LLR(r.counts, r.scores)
+	r.llr = r.test.llr(r.counts, r.scores, r.pool)
 	if r.verdict == Undecided {
 		r.verdict = r.test.Decide(r.llr)
 	}
+}
+
+// AddVersus counts one pair of a test against a pool: the candidate's and
+// the baseline's results against opponent o (its index among the
+// opponents), in the same seat on the same seed, in half points (0, 1 or
+// 2). The baseline's results set the scale of the pairs (see PoolScale).
+// It panics when the test is not against a pool.
+func (r *SPRTReport) AddVersus(candidate, baseline, o int) {
+	if r.pool == nil {
+		panic("results: SPRTReport.AddVersus: not a test against a pool")
+	}
+	r.pool.Add(o, baseline)
+	r.Add(candidate + 2 - baseline)
 }
 
 // AddFailed counts a unit that could not be scored: one of its matches
@@ -116,7 +133,9 @@ func (r *SPRTReport) Games() int {
 }
 
 // Estimate returns the Elo difference with its 95% interval and LOS.
-func (r *SPRTReport) Estimate() EloEstimate { return EstimateElo(r.counts, r.scores, r.test.Model) }
+func (r *SPRTReport) Estimate() EloEstimate {
+	return estimateElo(r.counts, r.scores, r.test.Model, r.pool)
+}
 
 // Status returns one line for a live display: LLR within its bounds, games,
 // Elo.
@@ -206,13 +225,16 @@ func (r *SPRTReport) rows() [][2]string {
 	if len(s.Opponents) > 0 {
 		against = fmt.Sprintf("baseline %s, against %s", s.Baseline, strings.Join(s.Opponents, ", "))
 	}
-	units, outcomes := "pairs", "0 ½ 1 1½ 2"
-	if s.Kind == KindBlocks {
+	units, outcomes, scale := "pairs", "0 ½ 1 1½ 2", ""
+	switch {
+	case s.Kind == KindBlocks:
 		units, outcomes = "blocks", "worse equal better"
+	case r.pool != nil:
+		scale = "candidate − baseline, "
 	}
 	rows := [][2]string{
 		{"test", fmt.Sprintf("candidate %s, %s", s.Candidate, against)},
-		{"hypotheses", fmt.Sprintf("H0: Elo ≤ %s, H1: Elo ≥ %s (%s Elo), α = %s, β = %s", num(s.Elo0), num(s.Elo1), s.Model, num(s.Alpha), num(s.Beta))},
+		{"hypotheses", fmt.Sprintf("H0: Elo ≤ %s, H1: Elo ≥ %s (%s%s Elo), α = %s, β = %s", num(s.Elo0), num(s.Elo1), scale, s.Model, num(s.Alpha), num(s.Beta))},
 		{"LLR", fmt.Sprintf("%.2f, bounds %.2f and %.2f", r.llr, lo, hi)},
 		{"games", fmt.Sprintf("%d (%d %s)", r.Games(), r.Games()/2, units)},
 		{s.Kind, fmt.Sprintf("%s  (%s, the candidate's side)", joinInts(r.counts, " "), outcomes)},

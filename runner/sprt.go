@@ -20,7 +20,8 @@ import (
 //   - two seats with opponents: each round plays every opponent twice per
 //     seat order, once against the candidate and once against the
 //     baseline, in the same seat; the unit's result is the candidate's score
-//     plus one minus the baseline's, again 0 to 2 in halves;
+//     plus one minus the baseline's, again 0 to 2 in halves, on the scale
+//     of the candidate's Elo minus the baseline's (results.PoolScale);
 //   - N > 2 seats: each round seats N−1 opponents (rotated as in a
 //     gauntlet) and plays every seat rotation twice, once with the
 //     candidate and once with the baseline in the same seat; the unit's
@@ -74,6 +75,9 @@ func (s *SPRT) Add(r *results.Record) error {
 		s.rep.AddFailed()
 		return nil
 	}
+	if s.plan.seats == 2 && s.plan.pool > 0 {
+		return s.addVersus(a, r)
+	}
 	outcome, err := s.outcome(a, r)
 	if err != nil {
 		return err
@@ -82,8 +86,30 @@ func (s *SPRT) Add(r *results.Record) error {
 	return nil
 }
 
+// addVersus counts a pair of a test against a pool: a is the candidate's
+// game, b the baseline's, against the same opponent in the same seat.
+func (s *SPRT) addVersus(a, b *results.Record) error {
+	cand, base := s.names[0], s.names[1]
+	ca, err := halfPoints(a, cand)
+	if err != nil {
+		return err
+	}
+	hb, err := halfPoints(b, base)
+	if err != nil {
+		return err
+	}
+	opponent := a.Bots[1-slices.Index(a.Bots, cand)]
+	o := slices.Index(s.names[2:], opponent)
+	if o < 0 || b.Bots[1-slices.Index(b.Bots, base)] != opponent || slices.Index(a.Bots, cand) != slices.Index(b.Bots, base) {
+		return fmt.Errorf("match %d: the baseline does not meet %s in the seat the candidate met it in match %d", b.Match, opponent, a.Match)
+	}
+	s.rep.AddVersus(ca, hb, o)
+	return nil
+}
+
 // outcome returns the unit's outcome index: the candidate's total in half
-// points (pentanomial), or 0, 1, 2 for worse, equal, better (blocks).
+// points (head-to-head pentanomial), or 0, 1, 2 for worse, equal, better
+// (blocks).
 func (s *SPRT) outcome(a, b *results.Record) (int, error) {
 	cand, base := s.names[0], s.names[1]
 	switch {
@@ -100,20 +126,13 @@ func (s *SPRT) outcome(a, b *results.Record) (int, error) {
 			return 1, nil
 		}
 		return 2, nil
-	case s.plan.pool == 0:
+	default:
 		ha, err := halfPoints(a, cand)
 		if err != nil {
 			return 0, err
 		}
 		hb, err := halfPoints(b, cand)
 		return ha + hb, err
-	default:
-		ha, err := halfPoints(a, cand)
-		if err != nil {
-			return 0, err
-		}
-		hb, err := halfPoints(b, base)
-		return ha + 2 - hb, err
 	}
 }
 

@@ -89,3 +89,20 @@ func TestCoverageOfMoreBotsThanSeats(t *testing.T) {
 		require.GreaterOrEqual(t, c.PairRate(), 0.93, row.Name+": head to head")
 	}
 }
+
+// TestPoolSPRTScale: a test against a pool, as arena sprt --opponents
+// plays it, accepts H1 at the gap elo1 (it did so in 48 % of the tests when
+// its pairs' own score was taken for the gap) and seldom at 0.
+func TestPoolSPRTScale(t *testing.T) {
+	rows := PoolRows(100)
+	for _, tc := range []struct {
+		row    SPRTRow
+		lo, hi float64
+	}{{rows[0], 0, 0.12}, {rows[1], 0.85, 1}} {
+		r, err := MeasureSPRT(context.Background(), tc.row)
+		require.NoError(t, err)
+		t.Log(r)
+		require.GreaterOrEqual(t, r.H1Rate(), tc.lo, r.Row.Name)
+		require.LessOrEqual(t, r.H1Rate(), tc.hi, r.Row.Name)
+	}
+}

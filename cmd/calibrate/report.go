@@ -35,6 +35,14 @@ func Report(ctx context.Context, w io.Writer, s Settings) error {
 		}
 		fmt.Fprintln(w, "  "+r.String())
 	}
+	fmt.Fprintf(w, "\nSPRT(0, 20) against a pool, candidate minus baseline, through the runner as arena sprt --opponents plays it (%d tests a row; targets: H1 ≤ 6%% at Δ = 0, ≥ 94%% at Δ = 20):\n", s.Tests)
+	for _, row := range PoolRows(s.Tests) {
+		r, err := MeasureSPRT(ctx, row)
+		if err != nil {
+			return fmt.Errorf("%s: %w", row.Name, err)
+		}
+		fmt.Fprintln(w, "  "+r.String())
+	}
 	fmt.Fprintf(w, "\nPaired versus unpaired, SPRT(0, 5) (%d tests a row):\n", s.PairedTests)
 	var means []float64
 	for _, row := range PairedRows(s.PairedTests) {

@@ -73,6 +73,25 @@ func SPRTRows(tests int, blockElo5 float64) []SPRTRow {
 	}
 }
 
+// PoolRows are the rows of a test against a pool (--opponents, two seats):
+// the candidate and the baseline each play three opponents of other
+// levels, on the same seeds and in the same seats, and the test is on the
+// scale of the candidate's Elo minus the baseline's. SPRT(0, 20): the gap
+// at which the pool test, on half the scale, accepted H1 in 48 % of the
+// tests.
+func PoolRows(tests int) []SPRTRow {
+	test := results.SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}
+	opponents := []string{"coin:elo=-100", "coin:elo=50", "coin:elo=150"}
+	row := func(name, candidate string, seed uint64) SPRTRow {
+		return SPRTRow{Name: name, Scenario: "coin/duel", Candidate: candidate, Baseline: "coin", Opponents: opponents, Test: test,
+			MaxGames: 1_000_000, FirstSeed: seed, Tests: tests}
+	}
+	return []SPRTRow{
+		row("pool of 3 (−100, +50, +150), SPRT(0, 20), Δ = 0", "coin:elo=0.001", 500_001),
+		row("pool of 3 (−100, +50, +150), SPRT(0, 20), Δ = 20", "coin:elo=20", 600_001),
+	}
+}
+
 // PairedRows compare the paired test with an unpaired one on a real game:
 // tron/small (random starts), strong at depth 2 against strong at depth 1.
 func PairedRows(tests int) []SPRTRow {

@@ -113,13 +113,15 @@ func TestSPRTVerdictFromTheRecords(t *testing.T) {
 	}
 	counts := make([]int, 5)
 	var llr float64
+	pool := results.NewPoolScale(2) // the pairs measure the candidate's Elo minus the baseline's
 	for i := 0; i < len(recs); i += 2 {
 		a, b := recs[i], recs[i+1]
 		require.Equal(t, a.Seed, b.Seed, "a pair is one seed")
 		require.Equal(t, slices.Index(a.Bots, "straight"), slices.Index(b.Bots, "stupid"), "in the same seat")
 		require.Equal(t, a.Bots[1-slices.Index(a.Bots, "straight")], b.Bots[1-slices.Index(b.Bots, "stupid")], "against the same opponent")
 		counts[score(a, "straight")+2-score(b, "stupid")]++
-		llr = test.LLR(counts, results.PentanomialScores[:])
+		pool.Add(slices.Index(h.SPRT.Opponents, b.Bots[1-slices.Index(b.Bots, "stupid")]), score(b, "stupid"))
+		llr = test.PoolLLR(counts, pool)
 		if i+2 < len(recs) {
 			require.Equal(t, results.Undecided, test.Decide(llr), "the run stops at the first decision")
 		}
@@ -153,6 +155,26 @@ func TestSPRTJSONKeys(t *testing.T) {
 		"elo0", "elo1", "alpha", "beta", "model", "candidate", "baseline"} {
 		require.Contains(t, doc, k)
 	}
+}
+
+// TestSPRTAgainstAPoolOnTheGapsScale: with --opponents, the Elo is the
+// candidate's minus the baseline's. A true gap of 60 read about 30 when
+// the pairs' own score was taken for the gap; the test is held undecided
+// (elo0 59, elo1 61) to its cap so that the estimate is sharp.
+func TestSPRTAgainstAPoolOnTheGapsScale(t *testing.T) {
+	code, out, errOut := arena(t, "sprt", "coin/duel", "--candidate", "coin:elo=60", "--baseline", "coin",
+		"--opponents", "coin:elo=-40,coin:elo=90", "--elo0", "59", "--elo1", "61", "--max-games", "24000", "--format", "json")
+	require.Equal(t, 3, code, errOut)
+	var doc struct {
+		Elo   float64 `json:"elo"`
+		EloLo float64 `json:"elo_lo"`
+		EloHi float64 `json:"elo_hi"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	t.Log(doc)
+	require.Less(t, doc.EloLo, 60.0)
+	require.Greater(t, doc.EloHi, 60.0)
+	require.Greater(t, doc.EloLo, 40.0, "not half the gap")
 }
 
 func TestSPRTBlocksInFourSeats(t *testing.T) {
