@@ -137,6 +137,14 @@ func (r *SPRTReport) Estimate() EloEstimate {
 	return estimateElo(r.counts, r.scores, r.test.Model, r.pool)
 }
 
+// Stopped returns the Elo difference corrected for where the test stopped
+// (median unbiased, see sprtstop.go), with its 95% interval, and the
+// probability at a true difference of 0 of an outcome worse for the
+// candidate than the one observed (its LOS).
+func (r *SPRTReport) Stopped() EloEstimate {
+	return r.test.stoppedEstimate(r.counts, r.scores, r.verdict, r.pool)
+}
+
 // Status returns one line for a live display: LLR within its bounds, games,
 // Elo.
 func (r *SPRTReport) Status() string {
@@ -148,28 +156,34 @@ func (r *SPRTReport) Status() string {
 
 // sprtJSON is the JSON form of a report.
 type sprtJSON struct {
-	Verdict     string   `json:"verdict"`
-	LLR         float64  `json:"llr"`
-	Lower       float64  `json:"lower"`
-	Upper       float64  `json:"upper"`
-	Games       int      `json:"games"`
-	Failed      int      `json:"failed"`
-	Elo         *float64 `json:"elo"`
-	EloLo       *float64 `json:"elo_lo"`
-	EloHi       *float64 `json:"elo_hi"`
-	LOS         float64  `json:"los"`
-	Pentanomial []int    `json:"pentanomial,omitempty"`
-	Blocks      []int    `json:"blocks,omitempty"`
+	Verdict string   `json:"verdict"`
+	LLR     float64  `json:"llr"`
+	Lower   float64  `json:"lower"`
+	Upper   float64  `json:"upper"`
+	Games   int      `json:"games"`
+	Failed  int      `json:"failed"`
+	Elo     *float64 `json:"elo"`
+	EloLo   *float64 `json:"elo_lo"`
+	EloHi   *float64 `json:"elo_hi"`
+	LOS     float64  `json:"los"`
+	// The Elo corrected for where the test stopped (Stopped): the figures
+	// above are fastchess's, as if the games had been fixed in advance.
+	EloCorrected   *float64 `json:"elo_corrected"`
+	EloCorrectedLo *float64 `json:"elo_corrected_lo"`
+	EloCorrectedHi *float64 `json:"elo_corrected_hi"`
+	Pentanomial    []int    `json:"pentanomial,omitempty"`
+	Blocks         []int    `json:"blocks,omitempty"`
 	SPRTSettings
 }
 
 func (r *SPRTReport) json() sprtJSON {
 	lo, hi := r.test.Bounds()
-	e := r.Estimate()
+	e, c := r.Estimate(), r.Stopped()
 	j := sprtJSON{
 		Verdict: r.verdict.String(), LLR: round4(r.llr), Lower: round4(lo), Upper: round4(hi),
 		Games: r.Games(), Failed: r.failed,
 		Elo: finite(roundElo(e.Elo)), EloLo: finite(roundElo(e.Lo)), EloHi: finite(roundElo(e.Hi)), LOS: round4(e.LOS),
+		EloCorrected: finite(roundElo(c.Elo)), EloCorrectedLo: finite(roundElo(c.Lo)), EloCorrectedHi: finite(roundElo(c.Hi)),
 		SPRTSettings: *r.Settings(),
 	}
 	if r.settings.Kind == KindBlocks {
@@ -190,10 +204,11 @@ func (r *SPRTReport) Write(w io.Writer, f Format) error {
 		return writeJSON(w, j)
 	case FormatCSV:
 		cw := csv.NewWriter(w)
-		_ = cw.Write([]string{"verdict", "llr", "lower", "upper", "games", "failed", "elo", "elo_lo", "elo_hi", "los", j.Kind,
-			"elo0", "elo1", "alpha", "beta", "model", "candidate", "baseline"})
+		_ = cw.Write([]string{"verdict", "llr", "lower", "upper", "games", "failed", "elo", "elo_lo", "elo_hi", "los",
+			"elo_corrected", "elo_corrected_lo", "elo_corrected_hi", j.Kind, "elo0", "elo1", "alpha", "beta", "model", "candidate", "baseline"})
 		_ = cw.Write([]string{j.Verdict, num(j.LLR), num(j.Lower), num(j.Upper), strconv.Itoa(j.Games), strconv.Itoa(j.Failed),
-			optNum(j.Elo), optNum(j.EloLo), optNum(j.EloHi), num(j.LOS), joinInts(r.counts, " "),
+			optNum(j.Elo), optNum(j.EloLo), optNum(j.EloHi), num(j.LOS),
+			optNum(j.EloCorrected), optNum(j.EloCorrectedLo), optNum(j.EloCorrectedHi), joinInts(r.counts, " "),
 			num(j.Elo0), num(j.Elo1), num(j.Alpha), num(j.Beta), j.Model, j.Candidate, j.Baseline})
 		cw.Flush()
 		return cw.Error()
@@ -220,7 +235,7 @@ func (r *SPRTReport) Write(w io.Writer, f Format) error {
 func (r *SPRTReport) rows() [][2]string {
 	s := r.settings
 	lo, hi := r.test.Bounds()
-	e := r.Estimate()
+	e, c := r.Estimate(), r.Stopped()
 	against := "baseline " + s.Baseline
 	if len(s.Opponents) > 0 {
 		against = fmt.Sprintf("baseline %s, against %s", s.Baseline, strings.Join(s.Opponents, ", "))
@@ -238,7 +253,8 @@ func (r *SPRTReport) rows() [][2]string {
 		{"LLR", fmt.Sprintf("%.2f, bounds %.2f and %.2f", r.llr, lo, hi)},
 		{"games", fmt.Sprintf("%d (%d %s)", r.Games(), r.Games()/2, units)},
 		{s.Kind, fmt.Sprintf("%s  (%s, the candidate's side)", joinInts(r.counts, " "), outcomes)},
-		{"Elo", fmt.Sprintf("%s [%s, %s] (95%%)", signedTenth(e.Elo), signedTenth(e.Lo), signedTenth(e.Hi))},
+		{"Elo", fmt.Sprintf("%s [%s, %s] (95%%, fastchess's: as if the games had been fixed in advance)", signedTenth(e.Elo), signedTenth(e.Lo), signedTenth(e.Hi))},
+		{"corrected", fmt.Sprintf("%s [%s, %s] (95%%, for where the test stopped: median-unbiased)", signedTenth(c.Elo), signedTenth(c.Lo), signedTenth(c.Hi))},
 		{"LOS", fmt.Sprintf("%.1f%%", 100*e.LOS)},
 	}
 	if r.failed > 0 {
@@ -307,7 +323,8 @@ func (r *SPRTReport) WriteJUnit(w io.Writer, name string) error {
 	out.WriteString(r.Conclusion())
 	suite.Case.SystemOut = out.String()
 	for _, kv := range [][2]string{{"verdict", j.Verdict}, {"llr", num(j.LLR)}, {"games", strconv.Itoa(j.Games)},
-		{"elo", optNum(j.Elo)}, {"elo_lo", optNum(j.EloLo)}, {"elo_hi", optNum(j.EloHi)}, {"los", num(j.LOS)}} {
+		{"elo", optNum(j.Elo)}, {"elo_lo", optNum(j.EloLo)}, {"elo_hi", optNum(j.EloHi)}, {"los", num(j.LOS)},
+		{"elo_corrected", optNum(j.EloCorrected)}, {"elo_corrected_lo", optNum(j.EloCorrectedLo)}, {"elo_corrected_hi", optNum(j.EloCorrectedHi)}} {
 		suite.Props = append(suite.Props, junitKey{kv[0], kv[1]})
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {

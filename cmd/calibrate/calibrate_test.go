@@ -60,7 +60,7 @@ func TestSPRTErrorRates(t *testing.T) {
 	for i := range rows {
 		rows[i].Test = test
 	}
-	rows[1].Candidate = "coin:elo=50"
+	rows[1].Candidate, rows[1].True, rows[3].True = "coin:elo=50", 50, 50
 	for _, tc := range []struct {
 		row    SPRTRow
 		lo, hi float64

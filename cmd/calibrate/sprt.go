@@ -30,6 +30,9 @@ type SPRTRow struct {
 	FirstSeed uint64
 	Tests     int
 	Unpaired  bool // every game on its own seed, seats alternating, instead of pairs or blocks
+	// True is the difference the test measures, in its Elo (a block's own
+	// scale for blocks), for checking its estimates; NaN when unknown.
+	True float64
 }
 
 // SPRTRate is what a row measured.
@@ -38,6 +41,37 @@ type SPRTRate struct {
 	H1, H0, Undec int
 	Games         int // in all tests
 	MedianGames   int
+	// The estimates at the end of each test, against Row.True: fastchess's
+	// (Plain) and the stopping-corrected one (Corrected).
+	Plain, Corrected Estimates
+}
+
+// Estimates sums up one kind of Elo estimate over the tests of a row.
+type Estimates struct {
+	Mean    float64 // of the finite estimates
+	Median  float64
+	Covered int // tests whose 95 % interval holds the truth
+}
+
+// measure sums up the estimates of the tests against the truth.
+func measure(est []results.EloEstimate, truth float64) Estimates {
+	var e Estimates
+	elos := make([]float64, 0, len(est))
+	for _, x := range est {
+		if x.Lo <= truth && truth <= x.Hi {
+			e.Covered++
+		}
+		if !math.IsInf(x.Elo, 0) {
+			elos = append(elos, x.Elo)
+			e.Mean += x.Elo
+		}
+	}
+	if len(elos) > 0 {
+		e.Mean /= float64(len(elos))
+		slices.Sort(elos)
+		e.Median = elos[len(elos)/2]
+	}
+	return e
 }
 
 // MeanGames returns the mean games to a decision (or to the cap).
@@ -46,10 +80,18 @@ func (r SPRTRate) MeanGames() float64 { return float64(r.Games) / float64(r.Row.
 // H1Rate returns the share of tests that accepted H1.
 func (r SPRTRate) H1Rate() float64 { return float64(r.H1) / float64(r.Row.Tests) }
 
-// String writes the row as a table line.
+// String writes the row as a table line, and the estimates' line when the
+// truth is known.
 func (r SPRTRate) String() string {
-	return fmt.Sprintf("%-52s H1 %5.1f%%  H0 %5.1f%%  undecided %4.1f%%  games: mean %7.0f, median %7d", r.Row.Name,
+	line := fmt.Sprintf("%-52s H1 %5.1f%%  H0 %5.1f%%  undecided %4.1f%%  games: mean %7.0f, median %7d", r.Row.Name,
 		100*r.H1Rate(), 100*float64(r.H0)/float64(r.Row.Tests), 100*float64(r.Undec)/float64(r.Row.Tests), r.MeanGames(), r.MedianGames)
+	if math.IsNaN(r.Row.True) {
+		return line
+	}
+	n := float64(r.Row.Tests)
+	return line + fmt.Sprintf("\n  %-52s Elo at the stop, truth %.2f: fastchess's mean %+6.1f median %+6.1f covers %5.1f%%;"+
+		" corrected mean %+6.1f median %+6.1f covers %5.1f%%", "", r.Row.True,
+		r.Plain.Mean, r.Plain.Median, 100*float64(r.Plain.Covered)/n, r.Corrected.Mean, r.Corrected.Median, 100*float64(r.Corrected.Covered)/n)
 }
 
 // SPRTRows are the sequential-test rows of `make calibrate`: SPRT(0, 5),
@@ -63,32 +105,41 @@ func SPRTRows(tests int, blockElo5 float64) []SPRTRow {
 	test := results.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 	four := map[string]any{"players": 4}
 	opponents := []string{"coin", "coin", "coin"}
-	elo := func(x float64) string { return "coin:elo=" + strconv.FormatFloat(x, 'g', -1, 64) }
+	row := func(name, scenario, candidate string, opponents []string, seed uint64, truth float64) SPRTRow {
+		r := SPRTRow{Name: name, Scenario: scenario, Candidate: candidate, Baseline: "coin", Opponents: opponents, Test: test,
+			MaxGames: 1_000_000, FirstSeed: seed, Tests: tests, True: truth}
+		if scenario == "coin/ffa4" {
+			r.Params = four
+		}
+		return r
+	}
 	return []SPRTRow{
-		{"duels, Δ = 0", "coin/duel", nil, elo(0.001), "coin", nil, test, 1_000_000, 1, tests, false},
-		{"duels, Δ = 5", "coin/duel", nil, elo(5), "coin", nil, test, 1_000_000, 100_001, tests, false},
-		{"4 players, blocks, Δ = 0", "coin/ffa4", four, elo(0.001), "coin", opponents, test, 1_000_000, 200_001, tests, false},
-		{fmt.Sprintf("4 players, blocks, block Elo 5 (Δ = %.2f)", blockElo5), "coin/ffa4", four, elo(blockElo5), "coin", opponents, test,
-			1_000_000, 300_001, tests, false},
+		row("duels, Δ = 0", "coin/duel", coinElo(0.001), nil, 1, 0),
+		row("duels, Δ = 5", "coin/duel", coinElo(5), nil, 100_001, 5),
+		row("4 players, blocks, Δ = 0", "coin/ffa4", coinElo(0.001), opponents, 200_001, 0),
+		row(fmt.Sprintf("4 players, blocks, block Elo 5 (Δ = %.3f)", blockElo5), "coin/ffa4", coinElo(blockElo5), opponents, 300_001, 5),
 	}
 }
+
+// coinElo returns the spec of a coin bot of the given true Elo.
+func coinElo(x float64) string { return "coin:elo=" + strconv.FormatFloat(x, 'g', -1, 64) }
 
 // PoolRows are the rows of a test against a pool (--opponents, two seats):
 // the candidate and the baseline each play three opponents of other
 // levels, on the same seeds and in the same seats, and the test is on the
 // scale of the candidate's Elo minus the baseline's. SPRT(0, 20): the gap
-// at which the pool test, on half the scale, accepted H1 in 48 % of the
-// tests.
+// of the issue that found the pool test on half the scale (H1 48 % at a
+// true gap of 20).
 func PoolRows(tests int) []SPRTRow {
 	test := results.SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}
 	opponents := []string{"coin:elo=-100", "coin:elo=50", "coin:elo=150"}
-	row := func(name, candidate string, seed uint64) SPRTRow {
+	row := func(name, candidate string, seed uint64, truth float64) SPRTRow {
 		return SPRTRow{Name: name, Scenario: "coin/duel", Candidate: candidate, Baseline: "coin", Opponents: opponents, Test: test,
-			MaxGames: 1_000_000, FirstSeed: seed, Tests: tests}
+			MaxGames: 1_000_000, FirstSeed: seed, Tests: tests, True: truth}
 	}
 	return []SPRTRow{
-		row("pool of 3 (−100, +50, +150), SPRT(0, 20), Δ = 0", "coin:elo=0.001", 500_001),
-		row("pool of 3 (−100, +50, +150), SPRT(0, 20), Δ = 20", "coin:elo=20", 600_001),
+		row("pool of 3 (−100, +50, +150), SPRT(0, 20), Δ = 0", coinElo(0.001), 500_001, 0),
+		row("pool of 3 (−100, +50, +150), SPRT(0, 20), Δ = 20", coinElo(20), 600_001, 20),
 	}
 }
 
@@ -96,8 +147,8 @@ func PoolRows(tests int) []SPRTRow {
 // tron/small (random starts), strong at depth 2 against strong at depth 1.
 func PairedRows(tests int) []SPRTRow {
 	test := results.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
-	row := SPRTRow{"tron/small, strong:depth=2 vs depth=1, paired", "tron/small", nil, "strong:depth=2", "strong:depth=1", nil, test,
-		200_000, 400_001, tests, false}
+	row := SPRTRow{Name: "tron/small, strong:depth=2 vs depth=1, paired", Scenario: "tron/small", Candidate: "strong:depth=2",
+		Baseline: "strong:depth=1", Test: test, MaxGames: 200_000, FirstSeed: 400_001, Tests: tests, True: math.NaN()}
 	unpaired := row
 	unpaired.Name, unpaired.Unpaired = "tron/small, strong:depth=2 vs depth=1, unpaired", true
 	return []SPRTRow{row, unpaired}
@@ -110,9 +161,10 @@ func MeasureSPRT(ctx context.Context, row SPRTRow) (SPRTRate, error) {
 		return SPRTRate{}, err
 	}
 	type outcome struct {
-		verdict runner.Verdict
-		games   int
-		err     error
+		verdict          runner.Verdict
+		games            int
+		plain, corrected results.EloEstimate
+		err              error
 	}
 	out := make([]outcome, row.Tests)
 	forEach(row.Tests, func(t int) {
@@ -132,10 +184,14 @@ func MeasureSPRT(ctx context.Context, row SPRTRow) (SPRTRate, error) {
 			}
 			return f.Decided(), nil
 		})
-		out[t] = outcome{f.Verdict(), sum.Played, err}
+		out[t] = outcome{verdict: f.Verdict(), games: sum.Played, err: err}
+		if sprt, ok := f.(*runner.SPRT); ok {
+			out[t].plain, out[t].corrected = sprt.Result().Estimate(), sprt.Result().Stopped()
+		}
 	})
 	rate := SPRTRate{Row: row}
 	games := make([]int, 0, len(out))
+	var plain, corrected []results.EloEstimate
 	for _, o := range out {
 		if o.err != nil {
 			return rate, o.err
@@ -150,7 +206,9 @@ func MeasureSPRT(ctx context.Context, row SPRTRow) (SPRTRate, error) {
 		}
 		rate.Games += o.games
 		games = append(games, o.games)
+		plain, corrected = append(plain, o.plain), append(corrected, o.corrected)
 	}
+	rate.Plain, rate.Corrected = measure(plain, row.True), measure(corrected, row.True)
 	slices.Sort(games)
 	rate.MedianGames = games[len(games)/2]
 	return rate, nil

@@ -20,8 +20,13 @@ type SPRT struct {
 	Elo      *float64             `json:"elo"`    // null when infinite (every game won, or lost)
 	EloLo    *float64             `json:"elo_lo"` // null when open
 	EloHi    *float64             `json:"elo_hi"`
-	Games    []int                `json:"games"` // the games played at each point of the course (none before the first unit)
-	LLR      []float64            `json:"llr"`   // the LLR there
+	// The Elo corrected for where the test stopped, and its interval
+	// (results.SPRTReport.Stopped); the figures above are fastchess's.
+	EloCorrected   *float64  `json:"elo_corrected"`
+	EloCorrectedLo *float64  `json:"elo_corrected_lo"`
+	EloCorrectedHi *float64  `json:"elo_corrected_hi"`
+	Games          []int     `json:"games"` // the games played at each point of the course (none before the first unit)
+	LLR            []float64 `json:"llr"`   // the LLR there
 }
 
 // SPRTBuilder follows a test's LLR as its records are counted.
@@ -53,11 +58,13 @@ func (b *SPRTBuilder) SPRT() (*SPRT, error) {
 		return nil, err
 	}
 	lo, hi := t.Bounds()
-	e := b.rep.Estimate()
+	e, c := b.rep.Estimate(), b.rep.Stopped()
 	games, llr := thin(b.games), thin(b.llr)
 	if games == nil { // no unit yet: an empty course, not null
 		games, llr = []int{}, []float64{}
 	}
 	return &SPRT{Settings: *s, Lower: round(lo, 4), Upper: round(hi, 4), Status: b.rep.Status(), Verdict: b.rep.Verdict().String(),
-		Elo: finite(round(e.Elo, 1)), EloLo: finite(round(e.Lo, 1)), EloHi: finite(round(e.Hi, 1)), Games: games, LLR: llr}, nil
+		Elo: finite(round(e.Elo, 1)), EloLo: finite(round(e.Lo, 1)), EloHi: finite(round(e.Hi, 1)),
+		EloCorrected: finite(round(c.Elo, 1)), EloCorrectedLo: finite(round(c.Lo, 1)), EloCorrectedHi: finite(round(c.Hi, 1)),
+		Games: games, LLR: llr}, nil
 }

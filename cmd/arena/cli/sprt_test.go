@@ -151,7 +151,8 @@ func TestSPRTJSONKeys(t *testing.T) {
 	require.Equal(t, string(want), out)
 	var doc map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &doc))
-	for _, k := range []string{"verdict", "llr", "lower", "upper", "games", "elo", "elo_lo", "elo_hi", "los", "pentanomial",
+	for _, k := range []string{"verdict", "llr", "lower", "upper", "games", "elo", "elo_lo", "elo_hi", "los",
+		"elo_corrected", "elo_corrected_lo", "elo_corrected_hi", "pentanomial",
 		"elo0", "elo1", "alpha", "beta", "model", "candidate", "baseline"} {
 		require.Contains(t, doc, k)
 	}
