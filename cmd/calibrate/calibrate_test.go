@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -56,7 +57,7 @@ func TestSPRTErrorRates(t *testing.T) {
 	// SPRT(0, 50) rather than (0, 5): the same test, a hundred times
 	// fewer games.
 	test := results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
-	rows := SPRTRows(200, BlockDelta(50, 200_000))
+	rows := SPRTRows(200, BlockDelta(50, 3))
 	for i := range rows {
 		rows[i].Test = test
 	}
@@ -105,4 +106,14 @@ func TestPoolSPRTScale(t *testing.T) {
 		require.GreaterOrEqual(t, r.H1Rate(), tc.lo, r.Row.Name)
 		require.LessOrEqual(t, r.H1Rate(), tc.hi, r.Row.Name)
 	}
+}
+
+// TestBlockDelta checks the exact block scale against an independent
+// quadrature (three opponents: block Elo 5 is Δ = 6.311, and Δ = 6.19 is
+// block Elo 4.904) and equal bots at ½.
+func TestBlockDelta(t *testing.T) {
+	require.InDelta(t, 6.3110734, BlockDelta(5, 3), 1e-6)
+	s := BlockScore(6.19, 3)
+	require.InDelta(t, 4.904012900641215, -400*math.Log10(1/s-1), 1e-9)
+	require.InDelta(t, 0.5, BlockScore(0, 5), 1e-15)
 }

@@ -26,7 +26,7 @@ func Report(ctx context.Context, w io.Writer, s Settings) error {
 		}
 		fmt.Fprintln(w, "  "+c.String())
 	}
-	delta := BlockDelta(5, 1_000_000)
+	delta := BlockDelta(5, 3)
 	fmt.Fprintf(w, "\nSPRT(0, 5), α = β = 0.05, coin game (%d tests a row; targets: H1 ≤ 6%% at Δ = 0, ≥ 94%% at Δ = 5):\n", s.Tests)
 	for _, row := range SPRTRows(s.Tests, delta) {
 		r, err := MeasureSPRT(ctx, row)
