@@ -396,7 +396,7 @@ func (t *Tally) rating(i int, elo Interval) Rating {
 		Places: make([]int, t.seats),
 	}
 	copy(r.Places, st.places)
-	r.ScoreMean, r.ScoreCI = meanAndHalfWidth(&st.score)
+	r.ScoreMean, r.ScoreCI = t.scoreInterval(&st.score, &t.roundScore[i])
 	return r
 }
 
@@ -406,7 +406,11 @@ func (t *Tally) seatBalance() []SeatLine {
 	for k := range t.seatStat {
 		st := &t.seatStat[k]
 		lines[k] = SeatLine{Seat: k, Games: st.games, Wins: st.wins, Draws: st.draws, Losses: st.losses}
-		lines[k].ScoreMean, lines[k].ScoreCI = meanAndHalfWidth(&st.score)
+		var rs roundScore
+		if k < len(t.seatRound) {
+			rs = t.seatRound[k]
+		}
+		lines[k].ScoreMean, lines[k].ScoreCI = t.scoreInterval(&st.score, &rs)
 	}
 	return lines
 }
@@ -469,18 +473,45 @@ func (s *Standings) losMatrix(order []int) *LOSMatrix {
 	return m
 }
 
-// meanAndHalfWidth returns the mean of m, correctly rounded from its exact
-// sum, and the half-width of its normal 95 % interval, z·s/√n, to six
+// scoreInterval returns the mean of m, correctly rounded from its exact
+// sum, and the half-width of the longer side of its 95 % interval, to six
 // significant digits.
-func meanAndHalfWidth(m *Moments) (mean, half float64) {
+//
+// The interval is Wilson's for a proportion, on the score scaled to the
+// range [lo, hi] of every score of the run: p̂ = (mean − lo)/(hi − lo),
+// with the number of trials n′ = p̂(1−p̂)/se² that gives the standard error
+// se of the mean clustered by round (the matches of a round share their
+// luck: se² = R/(R−1)·Σr (S_r − mean·n_r)²/N² over R rounds, S_r the
+// round's score sum, n_r its games, N = Σ n_r). Where the scores vary
+// little against the range, n′ is large and the interval is the normal
+// mean ± 1.96·se; at a score of 0 or 1 (every game won, or lost), where the
+// normal interval has no width, n′ is the rounds played, each round one
+// observation, and the interval reaches as far as Wilson's does (20 games
+// all won in 10 rounds: down to 0.722). Wilson's interval is not
+// symmetric near the ends: the half-width shown is its longer side.
+func (t *Tally) scoreInterval(m *Moments, rs *roundScore) (mean, half float64) {
 	if m.N() == 0 {
 		return 0, 0
 	}
 	mean = m.Mean()
-	if m.N() > 1 {
-		half = roundSig(z95 * math.Sqrt(m.Variance()/float64(m.N())))
+	width := t.scoreHi - t.scoreLo
+	if !(width > 0) {
+		return mean, 0 // every score of the run is the same
 	}
-	return mean, half
+	ss, rounds := rs.spread(mean)
+	n := float64(m.N())
+	p := min(max((mean-t.scoreLo)/width, 0), 1)
+	trials := float64(max(rounds, 1))
+	if rounds >= 2 && ss > 0 && p > 0 && p < 1 {
+		se2 := float64(float64(rounds)/float64(rounds-1)*ss) / float64(n*n) / float64(width*width)
+		trials = float64(p*(1-p)) / se2
+	}
+	z2 := float64(z95 * z95)
+	den := 1 + z2/trials
+	center := float64(p+z2/float64(2*trials)) / den
+	reach := float64(z95*math.Sqrt(float64(p*(1-p))/trials+z2/float64(4*float64(trials*trials)))) / den
+	lo, hi := t.scoreLo+float64(width*(center-reach)), t.scoreLo+float64(width*(center+reach))
+	return mean, roundSig(max(mean-lo, hi-mean))
 }
 
 // Diff returns Elo(a) − Elo(b), unrounded, with the 95 % interval of that

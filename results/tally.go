@@ -36,6 +36,13 @@ type Tally struct {
 	// seats).
 	wins, draws []int64
 
+	// The scores by round, in match order, for the intervals of the mean
+	// scores: per entrant, per seat, and the range of every score.
+	roundScore       []roundScore
+	seatRound        []roundScore
+	scoreLo, scoreHi float64
+	scoreSeen        bool
+
 	err     error       // a repeated entrant name, reported by every Add
 	seatBuf []seatPlace // scratch for Add
 	hwBuf   []halfWin   // scratch for Add
@@ -88,6 +95,8 @@ func NewTally(entrants []string, opt Options) *Tally {
 		wins:     make([]int64, len(entrants)*len(entrants)),
 		draws:    make([]int64, len(entrants)*len(entrants)),
 		opt:      opt,
+
+		roundScore: make([]roundScore, len(entrants)),
 	}
 	if opt.Bootstrap == 0 {
 		t.opt.Bootstrap = DefaultBootstrap
@@ -229,8 +238,72 @@ func (t *Tally) addOrdered(r *Record) error {
 	if t.rounds == 0 || r.Seed != t.lastSeed {
 		t.rounds++
 		t.lastSeed = r.Seed
+		for i := range t.roundScore {
+			t.roundScore[i].close()
+		}
+		for k := range t.seatRound {
+			t.seatRound[k].close()
+		}
+	}
+	if len(t.seatRound) < len(r.Bots) {
+		t.seatRound = append(t.seatRound, make([]roundScore, len(r.Bots)-len(t.seatRound))...)
+	}
+	for k, name := range r.Bots {
+		x := r.Scores[k]
+		t.roundScore[t.index[name]].add(x)
+		t.seatRound[k].add(x)
+		if !t.scoreSeen {
+			t.scoreLo, t.scoreHi, t.scoreSeen = x, x, true
+		}
+		t.scoreLo, t.scoreHi = min(t.scoreLo, x), max(t.scoreHi, x)
 	}
 	return nil
+}
+
+// roundScore gathers the scores of one entrant, or of one seat, by round
+// (in match order): the matches of a round share their luck, so its mean
+// score varies by round, not by game. Only sums are kept: with d_r the
+// round's Σ(x − ref) and n_r its games, Σ d_r², Σ d_r·n_r and Σ n_r², ref
+// being the first score, so that the sums stay small beside large scores
+// (a score of 10⁷ keeps a spread of ±0.5). Records come in match order
+// whatever -j, so the float sums do not depend on the run's workers.
+type roundScore struct {
+	ref        float64
+	seen       bool
+	cur        float64 // this round's Σ(x − ref)
+	curGames   int
+	dd, dn, nn float64
+	rounds     int // closed rounds
+}
+
+// add counts score x in the current round.
+func (s *roundScore) add(x float64) {
+	if !s.seen {
+		s.ref, s.seen = x, true
+	}
+	s.cur += x - s.ref
+	s.curGames++
+}
+
+// close ends the current round.
+func (s *roundScore) close() {
+	if s.curGames == 0 {
+		return
+	}
+	n := float64(s.curGames)
+	s.dd += float64(s.cur * s.cur)
+	s.dn += float64(s.cur * n)
+	s.nn += float64(n * n)
+	s.rounds++
+	s.cur, s.curGames = 0, 0
+}
+
+// spread returns Σr (S_r − mean·n_r)², S_r the round's score sum, and the
+// number of rounds, the current one included (s is not changed).
+func (s roundScore) spread(mean float64) (float64, int) {
+	s.close()
+	d := mean - s.ref
+	return max(0, s.dd-float64(2*d*s.dn)+float64(float64(d*d)*s.nn)), s.rounds
 }
 
 // count adds a valid record's counts (sign 1) or takes them back (sign −1).
@@ -382,6 +455,7 @@ func (t *Tally) footprint() int {
 		n += word * cap(st.places)
 	}
 	n += cap(t.seatStat) * int(unsafe.Sizeof(seatStats{}))
+	n += (cap(t.roundScore) + cap(t.seatRound)) * int(unsafe.Sizeof(roundScore{}))
 	n += cap(t.seatBuf)*int(unsafe.Sizeof(seatPlace{})) + cap(t.hwBuf)*int(unsafe.Sizeof(halfWin{}))
 	if t.boot != nil {
 		n += word * (cap(t.boot.half) + cap(t.boot.scratch) + cap(t.boot.touched))

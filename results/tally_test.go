@@ -74,8 +74,63 @@ func TestTallyScoreMean(t *testing.T) {
 	s := standings(t, newTally(t, Options{Bootstrap: -1}, ab, records...))
 	a := byBot(t, s, "a")
 	require.Equal(t, 5.0, a.ScoreMean)
-	// Sample standard deviation 2 over 3 games.
-	require.InDelta(t, roundSig(z95*2/math.Sqrt(3)), a.ScoreCI, 1e-12)
+	// Sample standard deviation 2 over 3 games, each a round of its own:
+	// se = 2/√3 on the run's range [0, 8], p̂ = 5/8, and Wilson's interval
+	// with the trials that give that se, n′ = p̂(1−p̂)/(se/8)².
+	p, n := 5.0/8, (5.0/8)*(3.0/8)/((4.0/3)/64)
+	require.InDelta(t, roundSig(8*wilsonLongerSide(p, n)), a.ScoreCI, 1e-12)
+}
+
+// wilsonLongerSide returns the distance from p to the farther end of
+// Wilson's 95 % interval for a proportion p̂ = p over n trials.
+func wilsonLongerSide(p, n float64) float64 {
+	z2 := z95 * z95
+	center := (p + z2/(2*n)) / (1 + z2/n)
+	reach := z95 * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / (1 + z2/n)
+	return max(p-(center-reach), center+reach-p)
+}
+
+// TestScoreIntervalAtTheEnds: a bot that won every game of 10 rounds (two
+// games each) scores 1 ± 0 by the normal interval; Wilson's, with each
+// round one trial, reaches down to 0.722.
+func TestScoreIntervalAtTheEnds(t *testing.T) {
+	ab := []string{"a", "b"}
+	records := sweep(20, 2, "a", "b")
+	for i := range records {
+		for k, p := range records[i].Places {
+			records[i].Scores[k] = float64(2 - p) // 1 for a win, 0 for a loss
+		}
+	}
+	s := standings(t, newTally(t, Options{Bootstrap: -1}, ab, records...))
+	a, b := byBot(t, s, "a"), byBot(t, s, "b")
+	require.Equal(t, 1.0, a.ScoreMean)
+	require.InDelta(t, 1-0.722, a.ScoreCI, 0.001)
+	require.InDelta(t, roundSig(wilsonLongerSide(1, 10)), a.ScoreCI, 1e-12)
+	require.Equal(t, a.ScoreCI, b.ScoreCI, "the same at 0")
+}
+
+// TestScoreIntervalClustersByRound: when both games of a round end alike,
+// the round is one observation, and the interval is about √2 wider than
+// with the same scores in rounds of their own.
+func TestScoreIntervalClustersByRound(t *testing.T) {
+	ab := []string{"a", "b"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var own, paired []Record
+	for i := range 400 {
+		x := float64(40 + rng.IntN(20))
+		if i%2 == 1 {
+			x = paired[i-1].Scores[0] // the second game of the round repeats the first
+		}
+		r := rec(i, ab, 1, 2)
+		r.Scores = []float64{x, 0}
+		own = append(own, r)
+		r.Seed = uint64(i/2) + 1
+		paired = append(paired, r)
+	}
+	half := func(records []Record) float64 {
+		return byBot(t, standings(t, newTally(t, Options{Bootstrap: -1}, ab, records...)), "a").ScoreCI
+	}
+	require.InDelta(t, math.Sqrt2, half(paired)/half(own), 0.05)
 }
 
 // TestTallyScoreMatchesTextbook checks the tally's streaming mean and
@@ -95,7 +150,8 @@ func TestTallyScoreMatchesTextbook(t *testing.T) {
 	mean, sd := stats.MeanAndStdDev(scores)
 	a := byBot(t, s, "a")
 	require.InDelta(t, roundSig(mean), a.ScoreMean, 1e-9)
-	require.InDelta(t, roundSig(z95*sd/math.Sqrt(500)), a.ScoreCI, 1e-9)
+	// Far from the ends of the range Wilson's interval is the normal one.
+	require.InEpsilon(t, z95*sd/math.Sqrt(500), a.ScoreCI, 0.002)
 }
 
 func TestTallyAddErrors(t *testing.T) {
@@ -212,7 +268,10 @@ func benchmarkTallyAdd(b *testing.B, entrants []string, records []Record) {
 
 // TestTallyScoreIsExactForLargeScores: one-pass float sums lose the
 // variance once Σx² passes 2⁵³ (scores of 1e7+{0,1} over 1,000 games showed
-// "± 0"); the exact sums give the textbook half-width, 1.96·√(0.25025/1000).
+// "± 0"); the exact sums give the textbook standard error, √(0.25025/1000),
+// and the interval is Wilson's with it (the scores sit at the top of the
+// run's range [0, 10⁷+1], 500 of them a point below it, which makes
+// Wilson's interval 3 % longer on the lower side).
 func TestTallyScoreIsExactForLargeScores(t *testing.T) {
 	ab := []string{"a", "b"}
 	tally := NewTally(ab, Options{Bootstrap: -1})
@@ -223,11 +282,13 @@ func TestTallyScoreIsExactForLargeScores(t *testing.T) {
 	}
 	a := byBot(t, standings(t, tally), "a")
 	require.Equal(t, 1e7+0.5, a.ScoreMean)
-	require.Equal(t, roundSig(z95*math.Sqrt(250.0/999/1000)), a.ScoreCI)
-	require.InDelta(t, 0.031, a.ScoreCI, 0.0005)
+	width := 1e7 + 1
+	p := (1e7 + 0.5) / width
+	require.InEpsilon(t, width*wilsonLongerSide(p, p*(1-p)/(250.0/999/1000/(width*width))), a.ScoreCI, 1e-6)
+	require.InDelta(t, 0.032, a.ScoreCI, 0.0005)
 	out, err := writeString(standings(t, tally), FormatTable)
 	require.NoError(t, err)
-	require.Contains(t, string(out), "10000000.500 ± 0.031", "the table shows the margin")
+	require.Contains(t, string(out), "10000000.500 ± 0.032", "the table shows the margin")
 }
 
 // TestForksMergeToTheSameStandings checks the workers' way of counting:
