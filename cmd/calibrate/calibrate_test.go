@@ -117,3 +117,16 @@ func TestBlockDelta(t *testing.T) {
 	require.InDelta(t, 4.904012900641215, -400*math.Log10(1/s-1), 1e-9)
 	require.InDelta(t, 0.5, BlockScore(0, 5), 1e-15)
 }
+
+// TestSeatEdgeNeedsNoTerm: each seed is played from both seats, so a
+// first-seat edge the model leaves out only pulls the ratings in a little
+// (by (1 − 2σ(Δ))·η²/2 in natural units), and the bootstrap over rounds
+// widens the intervals for the noise it adds: they still cover.
+func TestSeatEdgeNeedsNoTerm(t *testing.T) {
+	rows := SeatRows(200)
+	c, err := MeasureSeat(rows[2]) // +150 Elo for the first seat
+	require.NoError(t, err)
+	t.Log(c)
+	require.GreaterOrEqual(t, float64(c.Covered)/float64(c.Intervals), 0.93)
+	require.Greater(t, c.SeatScore, 0.65, "the seat table shows the edge")
+}

@@ -26,6 +26,14 @@ func Report(ctx context.Context, w io.Writer, s Settings) error {
 		}
 		fmt.Fprintln(w, "  "+c.String())
 	}
+	fmt.Fprintf(w, "\nA first-seat advantage the ratings leave out, duels by the round robin's plan (%d tournaments a row; coverage of the rating intervals):\n", s.Tournaments)
+	for _, row := range SeatRows(s.Tournaments) {
+		c, err := MeasureSeat(row)
+		if err != nil {
+			return fmt.Errorf("%s: %w", row.Name, err)
+		}
+		fmt.Fprintln(w, "  "+c.String())
+	}
 	delta := BlockDelta(5, 3)
 	fmt.Fprintf(w, "\nSPRT(0, 5), α = β = 0.05, coin game (%d tests a row; targets: H1 ≤ 6%% at Δ = 0, ≥ 94%% at Δ = 5):\n", s.Tests)
 	for _, row := range SPRTRows(s.Tests, delta) {

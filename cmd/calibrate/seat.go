@@ -1,0 +1,133 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/sim"
+)
+
+// SeatRow is a setting of the seat-advantage check: duels in which the
+// first seat wins more often than the strengths say, played by the round
+// robin's plan (each seed in both seat orders) and rated by the
+// standings, which have no seat term. The coin game has no seat
+// advantage, so the outcomes are drawn here from the plan's seeds:
+// P(seat 0 wins) = 1/(1 + 10^(−(Elo₀ − Elo₁ + Edge)/400)).
+type SeatRow struct {
+	Name        string
+	Elos        []float64
+	Edge        float64 // the first seat's advantage, Elo
+	Games       int     // per pair
+	FirstSeed   uint64
+	Tournaments int
+}
+
+// SeatCoverage is what a seat row measured.
+type SeatCoverage struct {
+	Row       SeatRow
+	Intervals int
+	Covered   int
+	Worst     float64 // the worst-covered bot's coverage
+	Shrink    float64 // mean of (estimate − truth)·sign(truth) over the bots: how far the ratings are pulled in
+	SeatScore float64 // the first seat's mean score over every tournament
+}
+
+// SeatRows are the rows of `make calibrate`: no edge, a chess-like edge of
+// 35 Elo, and a large one of 150, on the first coverage row's setting.
+func SeatRows(tournaments int) []SeatRow {
+	four := []float64{-150, -50, 50, 150}
+	return []SeatRow{
+		{"duels, 4 bots ±50/±150, 20 games a pair, no seat edge", four, 0, 20, 13_001, tournaments},
+		{"the same, first seat +35 Elo", four, 35, 20, 14_001, tournaments},
+		{"the same, first seat +150 Elo", four, 150, 20, 15_001, tournaments},
+		{"first seat +150 Elo, 200 games a pair", four, 150, 200, 16_001, tournaments},
+	}
+}
+
+// MeasureSeat plays the row's tournaments on every core.
+func MeasureSeat(row SeatRow) (SeatCoverage, error) {
+	names := make([]string, len(row.Elos))
+	mean := 0.0
+	for i, e := range row.Elos {
+		names[i] = "bot" + strconv.Itoa(i)
+		mean += e / float64(len(row.Elos))
+	}
+	type outcome struct {
+		covered []bool
+		shrink  float64
+		seat    float64
+		err     error
+	}
+	out := make([]outcome, row.Tournaments)
+	forEach(row.Tournaments, func(t int) {
+		o := &out[t]
+		seed := row.FirstSeed + uint64(t)
+		plan, err := runner.NewRoundRobinPlan(len(names), row.Games, seed)
+		if err != nil {
+			o.err = err
+			return
+		}
+		tally := results.NewTally(names, results.Options{Seed: seed})
+		var seating []int
+		for i := range plan.Len() {
+			p := plan.Match(i, seating)
+			seating = p.Seating
+			a, b := p.Seating[0], p.Seating[1]
+			d := row.Elos[a] - row.Elos[b] + row.Edge
+			win := sim.NewRand(p.Seed, uint64(i)+1).Float64() < 1/(1+math.Pow(10, -d/400))
+			places, scores := []int{1, 2}, []float64{1, 0}
+			if !win {
+				places, scores = []int{2, 1}, []float64{0, 1}
+			}
+			r := results.Record{Type: results.TypeMatch, Format: results.FormatVersion, Match: i, Seed: p.Seed,
+				Bots: []string{names[a], names[b]}, Scores: scores, Places: places, Turns: 1}
+			if err := tally.Add(&r); err != nil {
+				o.err = err
+				return
+			}
+		}
+		st, err := tally.Standings()
+		if err != nil {
+			o.err = err
+			return
+		}
+		o.covered = make([]bool, len(names))
+		for _, r := range st.Ratings {
+			i := slices.Index(names, r.Bot)
+			truth := row.Elos[i] - mean
+			o.covered[i] = r.EloLo <= truth && truth <= r.EloHi
+			o.shrink += (r.Elo - truth) * math.Copysign(1, truth) / float64(len(names))
+		}
+		o.seat = st.SeatBalance[0].ScoreMean
+	})
+	c := SeatCoverage{Row: row, Worst: 1}
+	perBot := make([]int, len(names))
+	for _, o := range out {
+		if o.err != nil {
+			return c, o.err
+		}
+		for i, ok := range o.covered {
+			c.Intervals++
+			if ok {
+				c.Covered++
+				perBot[i]++
+			}
+		}
+		c.Shrink += o.shrink / float64(row.Tournaments)
+		c.SeatScore += o.seat / float64(row.Tournaments)
+	}
+	for _, n := range perBot {
+		c.Worst = min(c.Worst, float64(n)/float64(row.Tournaments))
+	}
+	return c, nil
+}
+
+// String writes the row as a table line.
+func (c SeatCoverage) String() string {
+	return fmt.Sprintf("%-52s %5.1f%%  worst %5.1f%%  first seat scores %.3f  ratings pulled in by %4.1f Elo", c.Row.Name,
+		100*float64(c.Covered)/float64(c.Intervals), 100*c.Worst, c.SeatScore, -c.Shrink)
+}
