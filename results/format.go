@@ -106,7 +106,7 @@ func (s *Standings) writeTable(w io.Writer, rend func() tw.Renderer, gap string)
 	decimals := s.scoreDecimals()
 	for rank, r := range s.Ratings {
 		ci := formatInterval(r.EloLo, r.EloHi)
-		if r.Bot == s.Anchor {
+		if s.isAnchor(r.Bot) {
 			ci = "anchor"
 		}
 		score := formatScore(r.ScoreMean, r.ScoreCI, decimals)
@@ -268,8 +268,12 @@ func (s *Standings) Summary() string {
 		b.WriteString("botsArena sequential Elo (every bot from 1500, in match order), no intervals")
 	default:
 		b.WriteString("Bradley–Terry Elo ")
-		if s.Anchor != "" {
-			fmt.Fprintf(&b, "(%s = %s)", s.Anchor, strconv.FormatFloat(s.AnchorElo, 'f', -1, 64))
+		if len(s.Anchors) > 0 {
+			pins := make([]string, len(s.Anchors))
+			for i, a := range s.Anchors {
+				pins[i] = a.Bot + " = " + strconv.FormatFloat(a.Elo, 'f', -1, 64)
+			}
+			fmt.Fprintf(&b, "(%s)", strings.Join(pins, ", "))
 		} else {
 			b.WriteString("(mean 0)")
 		}
@@ -286,6 +290,16 @@ func (s *Standings) Summary() string {
 		fmt.Fprintf(&b, "; %d failed matches left out", s.Failed)
 	}
 	return b.String()
+}
+
+// isAnchor reports whether bot is one of the anchors.
+func (s *Standings) isAnchor(bot string) bool {
+	for _, a := range s.Anchors {
+		if a.Bot == bot {
+			return true
+		}
+	}
+	return false
 }
 
 // scoreDecimals picks one number of decimals for the score column: about

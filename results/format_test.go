@@ -128,9 +128,9 @@ func TestWriteTables(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(md), "|:--")
 
-	pinned := standings(t, newTally(t, Options{Bootstrap: -1, Anchor: "b"}, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...))
+	pinned := standings(t, newTally(t, Options{Bootstrap: -1, Anchors: []Anchor{{Bot: "b"}}}, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...))
 	require.Equal(t, "50 matches, 2 seats, Bradley–Terry Elo (b = 0), no intervals (no bootstrap)", pinned.Summary())
-	valued := standings(t, newTally(t, Options{Bootstrap: -1, Anchor: "b", AnchorElo: 1500}, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...))
+	valued := standings(t, newTally(t, Options{Bootstrap: -1, Anchors: []Anchor{{"b", 1500}}}, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...))
 	require.Equal(t, "50 matches, 2 seats, Bradley–Terry Elo (b = 1500), no intervals (no bootstrap)", valued.Summary())
 }
 

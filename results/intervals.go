@@ -77,6 +77,8 @@ const (
 type analysis struct {
 	members []int // entrant indices, ascending
 	k, n    int   // members, rounds
+	boot    *seedBootstrap
+	kAll    int // entrants in the whole tally
 	half    []int64
 	theta   []float64         // the ε-prior fit, nats, centred
 	ll      float64           // its log-likelihood
@@ -108,15 +110,26 @@ func newAnalysis(members []int, all []int64, kAll int, boot *seedBootstrap, roun
 	an.theta = make([]float64, k)
 	an.ll, _ = an.p.fit(an.theta, nil, 0, nil)
 
-	// J: the covariance over the replicates of the data score at the fit.
-	reps := boot.reps
+	an.boot, an.kAll = boot, kAll
+	an.j = scoreCovariance(boot, kAll, members, an.theta)
+	an.pairs, an.games = replicateGames(boot, kAll, members, an.half)
+	an.lplus = an.p.pseudoInverse(an.theta)
+	an.designs = map[string]design{}
+	an.sep, an.kSep, an.comp = separation(an.half, k, an.n)
+	return an
+}
+
+// scoreCovariance returns J, the covariance over the bootstrap replicates
+// of the members' data score at theta, k×k.
+func scoreCovariance(boot *seedBootstrap, kAll int, members []int, theta []float64) []float64 {
+	k, reps := len(members), boot.reps
 	sub := make([]int64, k*k)
 	g := make([]float64, reps*k)
 	mean := make([]float64, k)
 	for b := range reps {
 		subTally(boot.replicate(b), kAll, members, sub)
 		gb := g[b*k : (b+1)*k]
-		score(sub, k, an.theta, gb)
+		score(sub, k, theta, gb)
 		for i, v := range gb {
 			mean[i] += v
 		}
@@ -124,24 +137,35 @@ func newAnalysis(members []int, all []int64, kAll int, boot *seedBootstrap, roun
 	for i := range mean {
 		mean[i] /= float64(reps)
 	}
-	an.j = make([]float64, k*k)
+	j := make([]float64, k*k)
 	for b := range reps {
 		gb := g[b*k : (b+1)*k]
 		for r := range k {
 			dr := gb[r] - mean[r]
 			for c := range k {
-				an.j[r*k+c] += float64(dr * (gb[c] - mean[c]))
+				j[r*k+c] += float64(dr * (gb[c] - mean[c]))
 			}
 		}
 	}
-	for i := range an.j {
-		an.j[i] /= float64(reps - 1)
+	for i := range j {
+		j[i] /= float64(reps - 1)
 	}
-	an.pairs, an.games = replicateGames(boot, kAll, members, an.half)
+	return j
+}
+
+// constrain fixes gaps between members (several anchors): rows over the
+// members and their values, as problem.constrain takes them. The fit, the
+// design effects and every interval are then those of the constrained
+// likelihood.
+func (an *analysis) constrain(rows, values []float64) {
+	an.p.constrain(rows, values)
+	clear(an.theta)
+	an.ll, _ = an.p.fit(an.theta, nil, 0, nil)
+	// J: the replicates' scores at the new fit.
+	an.j = scoreCovariance(an.boot, an.kAll, an.members, an.theta)
 	an.lplus = an.p.pseudoInverse(an.theta)
 	an.designs = map[string]design{}
-	an.sep, an.kSep, an.comp = separation(an.half, k, an.n)
-	return an
+	an.kOpen = 0
 }
 
 // subTally copies the members' rows and columns of a k×k tally into dst

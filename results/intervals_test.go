@@ -94,8 +94,8 @@ func TestNestedSweeps(t *testing.T) {
 func TestAnchorValueShiftsEveryRating(t *testing.T) {
 	abc := []string{"a", "b", "c"}
 	records := freeForAll(300, abc, []float64{0.8, 0, -0.5}, 3)
-	zero := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 4, Anchor: "b"}, abc, records...))
-	shifted := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 4, Anchor: "b", AnchorElo: 1500}, abc, records...))
+	zero := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 4, Anchors: []Anchor{{Bot: "b"}}}, abc, records...))
+	shifted := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 4, Anchors: []Anchor{{"b", 1500}}}, abc, records...))
 	for _, bot := range abc {
 		z, s := byBot(t, zero, bot), byBot(t, shifted, bot)
 		require.InDelta(t, z.Elo+1500, s.Elo, 1e-9, bot)

@@ -21,8 +21,11 @@ import (
 //
 // (the a row only for a profile fit, the constraint a'θ = t), the iterate
 // first projected onto {1'θ = 0, a'θ = t}, so that every step stays
-// feasible; a halving line search keeps ℓ from falling. The system is at
-// most (k+2)², solved by Gaussian elimination with partial pivoting.
+// feasible; a halving line search keeps ℓ from falling. A problem may also
+// hold fixed constraints Cθ = c (several anchors: the gaps between the
+// anchored bots), which join the system as further rows beside 1 and a.
+// The system is at most (k+2+m)², solved by Gaussian elimination with
+// partial pivoting.
 //
 // For a contrast ψ = a'θ (Σa = 0), the profile log-likelihood pl(t) =
 // max{ℓ(θ) : a'θ = t} is concave, so D(t) = 2(ℓ̂ − pl(t)) is convex with
@@ -57,6 +60,9 @@ type problem struct {
 	sys  []float64 // the KKT matrix, up to (k+2)²
 	rhs  []float64
 	next []float64
+	// cons holds m fixed constraints as rows (m×k), consT their values:
+	// Cθ = consT. Each row sums to zero (a gap between bots).
+	cons, consT []float64
 	// scratch of the profile search
 	work, inner, tan []float64
 	// fits and steps count the fits and their Newton steps, for tests.
@@ -92,6 +98,18 @@ func (p *problem) load(half []int64, prior float64) {
 		}
 	}
 }
+
+// constrain sets the fixed constraints: rows of k coefficients, each
+// summing to zero, and their values. The buffers grow to hold them.
+func (p *problem) constrain(rows, values []float64) {
+	p.cons, p.consT = rows, values
+	m := p.k + 2 + len(values)
+	p.sys = make([]float64, m*m)
+	p.rhs = make([]float64, m)
+}
+
+// fixed returns the number of fixed constraints.
+func (p *problem) fixed() int { return len(p.consT) }
 
 // logSigmoid returns ln σ(x) without overflow or cancellation.
 func logSigmoid(x float64) float64 {
@@ -143,8 +161,9 @@ func (p *problem) derivatives(theta []float64) {
 }
 
 // project puts θ exactly on {Σθ = 0} and, when a is not nil, {a'θ = t}; a
-// must sum to zero.
-func project(theta, a []float64, t float64) {
+// must sum to zero. With fixed constraints it puts θ on them too, by the
+// least change: θ − R'(RR')⁻¹(Rθ − r) for the rows R of every constraint.
+func (p *problem) project(theta, a []float64, t float64) {
 	mean := 0.0
 	for _, v := range theta {
 		mean += v
@@ -153,13 +172,48 @@ func project(theta, a []float64, t float64) {
 	for i := range theta {
 		theta[i] -= mean
 	}
-	if a == nil {
+	if p.fixed() == 0 {
+		if a == nil {
+			return
+		}
+		shift := (t - dot(a, theta)) / dot(a, a)
+		for i := range theta {
+			theta[i] += float64(shift * a[i])
+		}
 		return
 	}
-	shift := (t - dot(a, theta)) / dot(a, a)
-	for i := range theta {
-		theta[i] += float64(shift * a[i])
+	// Every row sums to zero, so the mean stays 0.
+	k, m := p.k, p.fixed()
+	rows := slicesOf(p.cons, k)
+	target := append([]float64(nil), p.consT...)
+	if a != nil {
+		rows, target = append(rows, a), append(target, t)
+		m++
 	}
+	gram, miss := make([]float64, m*m), make([]float64, m)
+	for r := range m {
+		miss[r] = target[r] - dot(rows[r], theta)
+		for c := range m {
+			gram[r*m+c] = dot(rows[r], rows[c])
+		}
+	}
+	if !solveDense(gram, miss, m) {
+		return
+	}
+	for r := range m {
+		for i := range theta {
+			theta[i] += float64(miss[r] * rows[r][i])
+		}
+	}
+}
+
+// slicesOf cuts flat rows of k values apart.
+func slicesOf(flat []float64, k int) [][]float64 {
+	var rows [][]float64
+	for i := 0; i+k <= len(flat); i += k {
+		rows = append(rows, flat[i:i+k])
+	}
+	return rows
 }
 
 // dot returns x'y.
@@ -178,13 +232,13 @@ func dot(x, y []float64) float64 {
 func (p *problem) fit(theta, a []float64, t float64, v []float64) (ll, slope float64) {
 	k := p.k
 	if v != nil {
-		project(theta, nil, 0)
+		p.project(theta, nil, 0)
 		d := t - dot(a, theta)
 		for i := range theta {
 			theta[i] += float64(d * v[i])
 		}
 	}
-	project(theta, a, t)
+	p.project(theta, a, t)
 	ll = p.logLik(theta)
 	stalls := 0 // steps in a row that did not raise the log-likelihood
 	p.fits++
@@ -230,16 +284,43 @@ func (p *problem) fit(theta, a []float64, t float64, v []float64) (ll, slope flo
 	}
 	if a != nil {
 		p.derivatives(theta)
-		slope = dot(a, p.grad) / dot(a, a)
+		slope = p.multiplier(a)
 	}
 	return ll, slope
+}
+
+// multiplier returns the Lagrange multiplier of a'θ = t at the last
+// derivatives: the gradient's part along a that the other constraints do
+// not explain, dℓ/dt. Without fixed constraints it is a'g/a'a.
+func (p *problem) multiplier(a []float64) float64 {
+	if p.fixed() == 0 {
+		return dot(a, p.grad) / dot(a, a)
+	}
+	k := p.k
+	ones := make([]float64, k)
+	for i := range ones {
+		ones[i] = 1
+	}
+	rows := append(append([][]float64{ones}, slicesOf(p.cons, k)...), a)
+	m := len(rows)
+	gram, rhs := make([]float64, m*m), make([]float64, m)
+	for r := range m {
+		rhs[r] = dot(rows[r], p.grad)
+		for c := range m {
+			gram[r*m+c] = dot(rows[r], rows[c])
+		}
+	}
+	if !solveDense(gram, rhs, m) {
+		return dot(a, p.grad) / dot(a, a)
+	}
+	return rhs[m-1]
 }
 
 // solveKKT solves the Newton system at the last derivatives and returns δ
 // (a view of p.rhs), or nil when it is singular.
 func (p *problem) solveKKT(a []float64) []float64 {
-	k := p.k
-	m := k + 1
+	k, f := p.k, p.fixed()
+	m := k + 1 + f
 	if a != nil {
 		m++
 	}
@@ -248,8 +329,11 @@ func (p *problem) solveKKT(a []float64) []float64 {
 	for i := range k {
 		copy(s[i*m:i*m+k], p.lap[i*k:(i+1)*k])
 		s[i*m+k], s[k*m+i] = 1, 1
+		for c := range f {
+			s[i*m+k+1+c], s[(k+1+c)*m+i] = p.cons[c*k+i], p.cons[c*k+i]
+		}
 		if a != nil {
-			s[i*m+k+1], s[(k+1)*m+i] = a[i], a[i]
+			s[i*m+k+1+f], s[(k+1+f)*m+i] = a[i], a[i]
 		}
 	}
 	r := p.rhs[:m]
@@ -303,20 +387,25 @@ func solveDense(s, r []float64, m int) bool {
 
 // influence puts x = L⁺a in dst (Σx = 0) and returns a'x = a'L⁺a, the
 // model variance of ψ = a'θ at θ. A score change g moves ψ by about x'g
-// (one Newton step). It returns +Inf when L is singular there.
+// (one Newton step). With fixed constraints L⁺ is the constrained inverse
+// (the top-left block of the bordered system's inverse), so Cx = 0. It
+// returns +Inf when L is singular there.
 func (p *problem) influence(theta, a, dst []float64) float64 {
-	k := p.k
-	m := k + 1
+	k, f := p.k, p.fixed()
+	m := k + 1 + f
 	p.derivatives(theta)
 	s := p.sys[:m*m]
 	clear(s)
 	for i := range k {
 		copy(s[i*m:i*m+k], p.lap[i*k:(i+1)*k])
 		s[i*m+k], s[k*m+i] = 1, 1
+		for c := range f {
+			s[i*m+k+1+c], s[(k+1+c)*m+i] = p.cons[c*k+i], p.cons[c*k+i]
+		}
 	}
 	r := p.rhs[:m]
+	clear(r)
 	copy(r, a)
-	r[k] = 0
 	if !solveDense(s, r, m) {
 		for i := range dst {
 			dst[i] = math.NaN()
@@ -327,9 +416,10 @@ func (p *problem) influence(theta, a, dst []float64) float64 {
 	return dot(a, dst)
 }
 
-// pseudoInverse returns L⁺ at θ, k×k: column i is the influence of e_i
-// (L⁺ annihilates the constant vector, so L⁺e_i = L⁺(e_i − 1/k)). A
-// singular L gives NaN columns.
+// pseudoInverse returns L⁺ at θ, k×k (the constrained inverse with fixed
+// constraints): column i is the influence of e_i (L⁺ annihilates the
+// constant vector, so L⁺e_i = L⁺(e_i − 1/k)). A singular L gives NaN
+// columns.
 func (p *problem) pseudoInverse(theta []float64) []float64 {
 	k := p.k
 	out := make([]float64, k*k)

@@ -35,10 +35,11 @@ type Options struct {
 	Bootstrap int
 	// Seed seeds the bootstrap; pass the run's master seed.
 	Seed uint64
-	// Anchor names the entrant rated AnchorElo. Empty means the mean
-	// rating is 0.
-	Anchor    string
-	AnchorElo float64
+	// Anchors pin ratings: none, the mean rating is 0; one, that entrant
+	// is rated its Elo and every other rating moves with it; several, the
+	// gaps between them are fixed as well (as Ordo's anchors are), and the
+	// other ratings are fitted around them.
+	Anchors []Anchor
 	// Rating is the rating model: RatingBradleyTerry (the default when
 	// empty) or RatingBotsArena.
 	Rating string
@@ -48,19 +49,32 @@ type Options struct {
 	H2H bool
 }
 
+// Anchor pins an entrant's rating at an Elo.
+type Anchor struct {
+	Bot string  `json:"bot"`
+	Elo float64 `json:"elo"`
+}
+
 // Check reports a setting no tally can use.
 func (o Options) Check() error {
 	switch o.Rating {
 	case "", RatingBradleyTerry:
 	case RatingBotsArena:
-		if o.Anchor != "" {
+		if len(o.Anchors) > 0 {
 			return fmt.Errorf("an anchor does not apply to botsArena's sequential Elo, which starts every bot at 1500")
 		}
 	default:
 		return fmt.Errorf("unknown rating model %q (choices: %s, %s)", o.Rating, RatingBradleyTerry, RatingBotsArena)
 	}
-	if math.IsNaN(o.AnchorElo) || math.IsInf(o.AnchorElo, 0) {
-		return fmt.Errorf("anchor Elo %v is not a number", o.AnchorElo)
+	for i, a := range o.Anchors {
+		if math.IsNaN(a.Elo) || math.IsInf(a.Elo, 0) {
+			return fmt.Errorf("anchor %s: Elo %v is not a number", a.Bot, a.Elo)
+		}
+		for _, b := range o.Anchors[:i] {
+			if a.Bot == b.Bot {
+				return fmt.Errorf("anchor %s given twice", a.Bot)
+			}
+		}
 	}
 	return nil
 }
@@ -70,27 +84,26 @@ func (o Options) Check() error {
 // to 1e-4, score margins to six significant digits) so that the same
 // records always give the same bytes.
 type Standings struct {
-	Ratings     []Rating     `json:"ratings"`              // best first
-	Matches     int          `json:"matches"`              // records counted, failed ones included
-	Failed      int          `json:"failed"`               // matches that did not finish, left out of everything else
-	Seats       int          `json:"seats"`                // seats per match (the most seen)
-	Rounds      int          `json:"rounds"`               // rounds: runs of valid matches sharing a seed
-	TurnsMean   float64      `json:"turns_mean"`           // mean turns of a valid match
-	Model       string       `json:"model"`                // the rating model
-	Bootstrap   int          `json:"bootstrap"`            // replicates behind the intervals; 0 when there are none
-	Seed        uint64       `json:"seed"`                 // the bootstrap's seed
-	Anchor      string       `json:"anchor,omitempty"`     // the entrant pinned at AnchorElo; absent when the mean is 0
-	AnchorElo   float64      `json:"anchor_elo,omitempty"` // the anchor's rating
-	SeatBalance []SeatLine   `json:"seat_balance"`         // how each seat fared, whoever sat in it
-	H2H         []HeadToHead `json:"h2h"`                  // every pair of entrants that met, the better rated first
-	LOS         *LOSMatrix   `json:"los"`                  // null without intervals
+	Ratings     []Rating     `json:"ratings"`           // best first
+	Matches     int          `json:"matches"`           // records counted, failed ones included
+	Failed      int          `json:"failed"`            // matches that did not finish, left out of everything else
+	Seats       int          `json:"seats"`             // seats per match (the most seen)
+	Rounds      int          `json:"rounds"`            // rounds: runs of valid matches sharing a seed
+	TurnsMean   float64      `json:"turns_mean"`        // mean turns of a valid match
+	Model       string       `json:"model"`             // the rating model
+	Bootstrap   int          `json:"bootstrap"`         // replicates behind the intervals; 0 when there are none
+	Seed        uint64       `json:"seed"`              // the bootstrap's seed
+	Anchors     []Anchor     `json:"anchors,omitempty"` // the entrants pinned at their Elo; absent when the mean is 0
+	SeatBalance []SeatLine   `json:"seat_balance"`      // how each seat fared, whoever sat in it
+	H2H         []HeadToHead `json:"h2h"`               // every pair of entrants that met, the better rated first
+	LOS         *LOSMatrix   `json:"los"`               // null without intervals
 
 	entrants []string    // in entrant order
 	elo      []float64   // unrounded point estimates, in entrant order
 	group    []int       // each entrant's group in groups, −1 when it met nobody or without intervals
 	groups   []*analysis // the connected groups of entrants, with their intervals
 	row      []int       // each group member's index in its group
-	anchor   int         // the anchor's entrant index, or −1
+	anchors  []int       // the anchors' entrant indices, in Anchors' order
 	showH2H  bool
 	losMemo  map[[2]int]float64 // los of (i, j), once computed
 }
@@ -239,28 +252,27 @@ func (t *Tally) Standings() (*Standings, error) {
 		return nil, t.err
 	}
 	k := len(t.entrants)
-	anchor := -1
-	if opt.Anchor != "" {
-		i, ok := t.index[opt.Anchor]
+	var anchors []int
+	for _, a := range opt.Anchors {
+		i, ok := t.index[a.Bot]
 		if !ok {
-			return nil, fmt.Errorf("anchor %q is not an entrant (entrants: %s)", opt.Anchor, strings.Join(t.entrants, ", "))
+			return nil, fmt.Errorf("anchor %q is not an entrant (entrants: %s)", a.Bot, strings.Join(t.entrants, ", "))
 		}
-		anchor = i
+		anchors = append(anchors, i)
 	}
 	s := &Standings{
-		Matches:   t.matches,
-		Failed:    t.failed,
-		Seats:     t.seats,
-		Rounds:    t.rounds,
-		Model:     RatingBradleyTerry,
-		Seed:      opt.Seed,
-		Anchor:    opt.Anchor,
-		AnchorElo: opt.AnchorElo,
-		entrants:  slices.Clone(t.entrants),
-		anchor:    anchor,
-		showH2H:   opt.H2H,
-		group:     make([]int, k),
-		row:       make([]int, k),
+		Matches:  t.matches,
+		Failed:   t.failed,
+		Seats:    t.seats,
+		Rounds:   t.rounds,
+		Model:    RatingBradleyTerry,
+		Seed:     opt.Seed,
+		Anchors:  slices.Clone(opt.Anchors),
+		entrants: slices.Clone(t.entrants),
+		anchors:  anchors,
+		showH2H:  opt.H2H,
+		group:    make([]int, k),
+		row:      make([]int, k),
 	}
 	for i := range s.group {
 		s.group[i] = -1
@@ -277,8 +289,8 @@ func (t *Tally) Standings() (*Standings, error) {
 	if opt.Rating == RatingBotsArena {
 		s.Model = RatingBotsArena
 		s.elo = t.seq.Ratings()
-	} else {
-		s.fit(half, t.boot)
+	} else if err := s.fit(half, t.boot); err != nil {
+		return nil, err
 	}
 
 	ratings := make([]Rating, k)
@@ -304,8 +316,10 @@ func (t *Tally) Standings() (*Standings, error) {
 }
 
 // fit rates the entrants by Bradley–Terry and, with a bootstrap, prepares
-// the intervals of every group of two entrants or more.
-func (s *Standings) fit(half []int64, boot *seedBootstrap) {
+// the intervals of every group of two entrants or more. With several
+// anchors their group is fitted with the gaps between them fixed; they
+// must all be in one group.
+func (s *Standings) fit(half []int64, boot *seedBootstrap) error {
 	k := len(s.entrants)
 	model := newPairModel(k, half)
 	prior := slices.Clone(half)
@@ -316,26 +330,71 @@ func (s *Standings) fit(half []int64, boot *seedBootstrap) {
 	f.load(prior)
 	theta := make([]float64, k)
 	f.fit(theta)
-	s.elo = make([]float64, k)
-	f.elo(theta, s.anchor, s.elo)
-	if s.anchor >= 0 {
-		for i, g := range model.comp {
-			if g >= 0 && g == model.comp[s.anchor] {
-				s.elo[i] += s.AnchorElo
+	anchored := -1 // the anchors' group
+	if len(s.anchors) > 0 {
+		anchored = model.comp[s.anchors[0]]
+	}
+	var rows, gaps []float64 // the fixed gaps between the anchors, as rows over the anchored group
+	if len(s.anchors) > 1 {
+		for _, i := range s.anchors[1:] {
+			if anchored < 0 || model.comp[i] != anchored {
+				return fmt.Errorf("anchors %s and %s are not linked by the games played (directly or through other bots): their gap cannot be fixed",
+					s.entrants[s.anchors[0]], s.entrants[i])
 			}
+		}
+		members := model.comps[anchored]
+		rows, gaps = anchorRows(members, s.anchors, s.Anchors)
+		p := newProblem(len(members))
+		p.load(subTally(half, k, members, nil), 1) // the point estimate's prior: one virtual draw a pair
+		p.constrain(rows, gaps)
+		sub := make([]float64, len(members))
+		for r, i := range members {
+			sub[r] = theta[i]
+		}
+		p.fit(sub, nil, 0, nil)
+		for r, i := range members {
+			theta[i] = sub[r]
+		}
+	}
+	s.elo = make([]float64, k)
+	f.elo(theta, -1, s.elo)
+	if anchored >= 0 {
+		shift := s.Anchors[0].Elo - float64(eloPerNat*theta[s.anchors[0]])
+		for _, i := range model.comps[anchored] {
+			s.elo[i] += shift
 		}
 	}
 	if boot == nil || boot.reps < 2 || model.rated() < 2 {
-		return
+		return nil
 	}
 	boot.flush()
 	s.Bootstrap = boot.reps
-	for _, members := range model.comps {
+	for c, members := range model.comps {
 		for r, i := range members {
 			s.group[i], s.row[i] = len(s.groups), r
 		}
-		s.groups = append(s.groups, newAnalysis(members, half, k, boot, s.Rounds, theta))
+		an := newAnalysis(members, half, k, boot, s.Rounds, theta)
+		if c == anchored && len(s.anchors) > 1 {
+			an.constrain(rows, gaps)
+		}
+		s.groups = append(s.groups, an)
 	}
+	return nil
+}
+
+// anchorRows returns the fixed gaps between several anchors as
+// constraints over a group's members: θ(anchor m) − θ(anchor 0) = their
+// Elo gap, in natural units.
+func anchorRows(members, anchors []int, pins []Anchor) (rows, gaps []float64) {
+	k := len(members)
+	first := slices.Index(members, anchors[0])
+	for m, i := range anchors[1:] {
+		row := make([]float64, k)
+		row[slices.Index(members, i)], row[first] = 1, -1
+		rows = append(rows, row...)
+		gaps = append(gaps, (pins[m+1].Elo-pins[0].Elo)/eloPerNat)
+	}
+	return rows, gaps
 }
 
 // pairRecords returns, for every ordered pair of entrants (i*k+j), the
@@ -355,13 +414,14 @@ func (s *Standings) ratingInterval(i int) Interval {
 	}
 	an := s.groups[g]
 	a := make([]float64, an.k)
-	if s.anchor >= 0 && s.group[s.anchor] == g {
-		if i == s.anchor {
+	if len(s.anchors) > 0 && s.group[s.anchors[0]] == g {
+		if slices.Contains(s.anchors, i) {
 			return Interval{est, est, est}
 		}
-		a[s.row[i]], a[s.row[s.anchor]] = 1, -1
+		first := s.anchors[0]
+		a[s.row[i]], a[s.row[first]] = 1, -1
 		lo, hi := an.interval(a)
-		return around(est, lo+s.AnchorElo, hi+s.AnchorElo)
+		return around(est, lo+s.Anchors[0].Elo, hi+s.Anchors[0].Elo)
 	}
 	for r := range a {
 		a[r] = -1 / float64(an.k)

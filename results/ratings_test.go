@@ -2,10 +2,12 @@ package results
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -132,14 +134,14 @@ func TestAnchor(t *testing.T) {
 		sum += e
 	}
 	require.InDelta(t, 0, sum, 1e-9, "mean anchoring")
-	require.Empty(t, mean.Anchor)
+	require.Empty(t, mean.Anchors)
 
-	pinned := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 1, Anchor: "b"}, abc, records...))
+	pinned := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 1, Anchors: []Anchor{{Bot: "b"}}}, abc, records...))
 	b := byBot(t, pinned, "b")
 	require.Zero(t, b.Elo)
 	require.Zero(t, b.EloLo, "the anchor does not move in any replicate")
 	require.Zero(t, b.EloHi)
-	require.Equal(t, "b", pinned.Anchor)
+	require.Equal(t, []Anchor{{"b", 0}}, pinned.Anchors)
 	for _, bot := range abc {
 		want, err := mean.Diff(bot, "b")
 		require.NoError(t, err)
@@ -149,7 +151,7 @@ func TestAnchor(t *testing.T) {
 		require.InDelta(t, want.Lo, got.Lo, 1e-6, "the differences do not depend on the anchor")
 	}
 
-	_, err := newTally(t, Options{Anchor: "zed"}, abc, records...).Standings()
+	_, err := newTally(t, Options{Anchors: []Anchor{{Bot: "zed"}}}, abc, records...).Standings()
 	require.EqualError(t, err, `anchor "zed" is not an entrant (entrants: a, b, c)`)
 }
 
@@ -414,4 +416,49 @@ func TestMMStepClimbs(t *testing.T) {
 		require.GreaterOrEqual(t, ll, prev-1e-9)
 		prev = ll
 	}
+}
+
+// TestSeveralAnchors: --anchor a=0 --anchor c=… fixes a, c and the gap
+// between them. Fixed where the data put it, the others' ratings do not
+// move and their intervals do not widen; fixed elsewhere, the others are
+// fitted around it.
+func TestSeveralAnchors(t *testing.T) {
+	abcd := []string{"a", "b", "c", "d"}
+	records := freeForAll(400, abcd, []float64{0.6, 0.2, 0, -0.5}, 7)
+	opt := Options{Bootstrap: 200, Seed: 3, Anchors: []Anchor{{"a", 0}}}
+	one := standings(t, newTally(t, opt, abcd, records...))
+	c := byBot(t, one, "c")
+	opt.Anchors = []Anchor{{"a", 0}, {"c", c.Elo}}
+	two := standings(t, newTally(t, opt, abcd, records...))
+	require.Equal(t, []Anchor{{"a", 0}, {"c", c.Elo}}, two.Anchors)
+	for _, bot := range []string{"a", "c"} {
+		r := byBot(t, two, bot)
+		require.Equal(t, r.Elo, r.EloLo, bot)
+		require.Equal(t, r.Elo, r.EloHi, bot)
+	}
+	for _, bot := range []string{"b", "d"} {
+		r1, r2 := byBot(t, one, bot), byBot(t, two, bot)
+		require.InDelta(t, r1.Elo, r2.Elo, 0.1, bot)
+		require.LessOrEqual(t, r2.EloHi-r2.EloLo, r1.EloHi-r1.EloLo+0.2, bot+": c's uncertainty is gone")
+	}
+	table, err := writeString(two, FormatTable)
+	require.NoError(t, err)
+	require.Contains(t, string(table), fmt.Sprintf("Bradley–Terry Elo (a = 0, c = %s)", strconv.FormatFloat(c.Elo, 'f', -1, 64)))
+	require.Equal(t, 2, strings.Count(string(table), " anchor "))
+
+	// c 300 Elo above where the data put it: b sits between a and c, so it
+	// moves up; the gap a–c is what was asked.
+	opt.Anchors = []Anchor{{"a", 0}, {"c", c.Elo + 300}}
+	far := standings(t, newTally(t, opt, abcd, records...))
+	require.Equal(t, c.Elo+300, byBot(t, far, "c").Elo)
+	require.Greater(t, byBot(t, far, "b").Elo, byBot(t, one, "b").Elo+20)
+	d, err := far.Diff("c", "a")
+	require.NoError(t, err)
+	require.InDelta(t, c.Elo+300, d.Elo, 1e-9)
+
+	// Anchors in groups that never met cannot have a gap.
+	split := []Record{rec(0, []string{"a", "b"}, 1, 2), rec(1, []string{"c", "d"}, 1, 2)}
+	_, err = newTally(t, Options{Bootstrap: -1, Anchors: []Anchor{{"a", 0}, {"c", 100}}}, abcd, split...).Standings()
+	require.ErrorContains(t, err, "anchors a and c are not linked by the games played")
+	require.ErrorContains(t, Options{Anchors: []Anchor{{"a", 0}, {"a", 5}}}.Check(), "anchor a given twice")
 }

@@ -561,6 +561,13 @@ func TestRunRatingOptions(t *testing.T) {
 	for _, s := range []string{"HEAD TO HEAD", "LOS", "SEAT", "Bradley–Terry Elo (straight = 1500)", " anchor │", "+1500"} {
 		require.Contains(t, out, s)
 	}
+	// Several anchors, as Ordo takes them; a bot's name may hold "=".
+	code, out, errOut = arena(t, "run", "coin/duel", "--bot", "coin:elo=100", "--bot", "coin", "--bot", "coin:elo=-100", "--games", "20",
+		"--anchor", "coin", "--anchor", "coin:elo=100=150")
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "Bradley–Terry Elo (coin = 0, coin:elo=100 = 150)")
+	require.Equal(t, 2, strings.Count(out, " anchor │"))
+
 	code, out, errOut = arena(t, append([]string{"run", "--format", "json"}, quick...)...)
 	require.Equal(t, 0, code, errOut)
 	var doc map[string]any

@@ -81,7 +81,7 @@ type runOptions struct {
 	sel       selection
 	games     int
 	play      playFlags
-	anchor    string
+	anchors   []string
 	bootstrap int
 	h2h       bool
 	rating    string
@@ -106,7 +106,7 @@ func (o *runOptions) register(fs *pflag.FlagSet) {
 // registerRating registers the flags of how the standings are rated, which
 // arena rate shares.
 func (o *runOptions) registerRating(fs *pflag.FlagSet) {
-	fs.StringVar(&o.anchor, "anchor", "", "rate this bot 0 (`BOT`) or a given Elo (BOT=ELO) instead of the mean at 0")
+	fs.StringArrayVar(&o.anchors, "anchor", nil, "rate this bot 0 (`BOT`) or a given Elo (BOT=ELO) instead of the mean at 0; repeat to fix several bots and the gaps between them")
 	fs.IntVar(&o.bootstrap, "bootstrap", results.DefaultBootstrap, fmt.Sprintf("bootstrap resamples behind the 95%% intervals, at most %d; 0 for no intervals", maxBootstrap))
 	fs.BoolVar(&o.h2h, "h2h", false, "add the head-to-head, likelihood-of-superiority and seat tables (JSON always has them)")
 	fs.StringVar(&o.rating, "rating", results.RatingBradleyTerry, "rating model: bradley-terry, or botsarena (botsArena's sequential Elo, no intervals)")
@@ -148,12 +148,20 @@ func (o *runOptions) ratingOptions(entrants []string, seed uint64) (results.Opti
 	if o.bootstrap == 0 {
 		opt.Bootstrap = -1 // results reads 0 as its default; here 0 means none
 	}
-	if o.anchor != "" {
-		name, elo, err := parseAnchor(o.anchor, entrants)
+	for _, text := range o.anchors {
+		if strings.TrimSpace(text) == "" {
+			return opt, badInput("--anchor: empty value")
+		}
+		name, elo, err := parseAnchor(text, entrants)
 		if err != nil {
 			return opt, err
 		}
-		opt.Anchor, opt.AnchorElo = name, elo
+		for _, a := range opt.Anchors {
+			if a.Bot == name {
+				return opt, badInput("--anchor: %q given twice", name)
+			}
+		}
+		opt.Anchors = append(opt.Anchors, results.Anchor{Bot: name, Elo: elo})
 	}
 	if err := opt.Check(); err != nil {
 		flag := "--rating"
