@@ -243,7 +243,7 @@ func (r *SPRTReport) rows() [][2]string {
 	units, outcomes, scale := "pairs", "0 ½ 1 1½ 2", ""
 	switch {
 	case s.Kind == KindBlocks:
-		units, outcomes = "blocks", "worse equal better"
+		units, outcomes, scale = "blocks", "worse equal better", "block, on a scale set by the opponents: "
 	case r.pool != nil:
 		scale = "candidate − baseline, "
 	}
