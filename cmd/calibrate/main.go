@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"time"
 )
 
 func main() {
@@ -16,8 +17,11 @@ func main() {
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	start := time.Now()
 	if err := Report(ctx, os.Stdout, s); err != nil {
 		fmt.Fprintln(os.Stderr, "calibrate:", err)
 		os.Exit(1)
 	}
+	// The time goes to stderr: stdout is the same bytes on every run.
+	fmt.Fprintf(os.Stderr, "calibrate: %.0f s\n", time.Since(start).Seconds())
 }

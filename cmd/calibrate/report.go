@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"time"
+	"math"
 )
 
 // Settings size the calibration.
@@ -14,54 +14,85 @@ type Settings struct {
 	PairedTests int // sequential tests per paired/unpaired row
 }
 
-// Report measures every row and writes the table to w, a line per row as
-// soon as it is measured.
+// Report measures every row and writes the tables to w in Markdown, a line
+// per row as soon as it is measured: docs/statistics.md shows them as
+// printed. Every figure comes from seeded runs, so the same settings
+// print the same bytes.
 func Report(ctx context.Context, w io.Writer, s Settings) error {
-	start := time.Now()
-	fmt.Fprintf(w, "Coverage of the 95%% rating intervals, coin game (%d tournaments a row; target 93–97%%):\n", s.Tournaments)
+	fmt.Fprintf(w, "Coverage of the 95%% rating intervals, coin game: %d tournaments a row (the first row 200), each bot's interval"+
+		" against its true rating; ± one standard error of the coverage, clustered by tournament; target 93–97%%.\n\n", s.Tournaments)
+	fmt.Fprintln(w, "| setting | coverage | worst bot | head to head | open | mean width |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, row := range CoverageRows(s.Tournaments) {
 		c, err := MeasureCoverage(ctx, row)
 		if err != nil {
 			return fmt.Errorf("%s: %w", row.Name, err)
 		}
-		fmt.Fprintln(w, "  "+c.String())
+		fmt.Fprintf(w, "| %s | %.1f%% ± %.1f | %.1f%% | %.1f%% | %.0f%% | %.0f |\n", row.Name, 100*c.Rate(), 100*c.Stderr, 100*c.Worst,
+			100*c.PairRate(), 100*float64(c.Open)/float64(c.Intervals), c.Width)
 	}
-	fmt.Fprintf(w, "\nA first-seat advantage the ratings leave out, duels by the round robin's plan (%d tournaments a row; coverage of the rating intervals):\n", s.Tournaments)
+
+	fmt.Fprintf(w, "\nA first-seat edge the ratings leave out: duels by the round robin's plan, outcomes drawn with the first seat's edge, %d tournaments a row.\n\n", s.Tournaments)
+	fmt.Fprintln(w, "| setting | coverage | worst bot | first seat's score | ratings pulled in by |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
 	for _, row := range SeatRows(s.Tournaments) {
 		c, err := MeasureSeat(row)
 		if err != nil {
 			return fmt.Errorf("%s: %w", row.Name, err)
 		}
-		fmt.Fprintln(w, "  "+c.String())
+		fmt.Fprintf(w, "| %s | %.1f%% | %.1f%% | %.3f | %.1f Elo |\n", row.Name, 100*float64(c.Covered)/float64(c.Intervals), 100*c.Worst,
+			c.SeatScore, -c.Shrink)
 	}
+
 	delta := BlockDelta(5, 3)
-	fmt.Fprintf(w, "\nSPRT(0, 5), α = β = 0.05, coin game (%d tests a row; targets: H1 ≤ 6%% at Δ = 0, ≥ 94%% at Δ = 5):\n", s.Tests)
-	for _, row := range SPRTRows(s.Tests, delta) {
-		r, err := MeasureSPRT(ctx, row)
-		if err != nil {
-			return fmt.Errorf("%s: %w", row.Name, err)
-		}
-		fmt.Fprintln(w, "  "+r.String())
+	fmt.Fprintf(w, "\nSPRT(0, 5), α = β = 0.05, coin game, %d tests a row (targets: H1 at most 6%% at Δ = 0, at least 94%% at Δ = 5):\n\n", s.Tests)
+	var estimated []SPRTRate // the rows whose truth is known
+	rates, err := sprtRows(ctx, w, SPRTRows(s.Tests, delta))
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(w, "\nSPRT(0, 20) against a pool, candidate minus baseline, through the runner as arena sprt --opponents plays it (%d tests a row; targets: H1 ≤ 6%% at Δ = 0, ≥ 94%% at Δ = 20):\n", s.Tests)
-	for _, row := range PoolRows(s.Tests) {
-		r, err := MeasureSPRT(ctx, row)
-		if err != nil {
-			return fmt.Errorf("%s: %w", row.Name, err)
-		}
-		fmt.Fprintln(w, "  "+r.String())
+	estimated = append(estimated, rates...)
+	fmt.Fprintf(w, "\nSPRT(0, 20) against a pool (--opponents, two seats), on the candidate-minus-baseline scale, %d tests a row"+
+		" (targets: H1 at most 6%% at Δ = 0, at least 94%% at Δ = 20):\n\n", s.Tests)
+	if rates, err = sprtRows(ctx, w, PoolRows(s.Tests)); err != nil {
+		return err
 	}
-	fmt.Fprintf(w, "\nPaired versus unpaired, SPRT(0, 5) (%d tests a row):\n", s.PairedTests)
-	var means []float64
-	for _, row := range PairedRows(s.PairedTests) {
-		r, err := MeasureSPRT(ctx, row)
-		if err != nil {
-			return fmt.Errorf("%s: %w", row.Name, err)
+	estimated = append(estimated, rates...)
+	fmt.Fprintf(w, "\nThe Elo estimate where each test stopped, against the truth: fastchess's (as if the games had been fixed in advance)"+
+		" and the stopping-corrected one (median-unbiased).\n\n")
+	fmt.Fprintln(w, "| setting | truth | fastchess: mean | median | covers | corrected: mean | median | covers |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+	for _, r := range estimated {
+		if math.IsNaN(r.Row.True) {
+			continue
 		}
-		fmt.Fprintln(w, "  "+r.String())
-		means = append(means, r.MeanGames())
+		n := float64(r.Row.Tests)
+		fmt.Fprintf(w, "| %s | %.3g | %+.1f | %+.1f | %.1f%% | %+.1f | %+.1f | %.1f%% |\n", r.Row.Name, r.Row.True,
+			r.Plain.Mean, r.Plain.Median, 100*float64(r.Plain.Covered)/n, r.Corrected.Mean, r.Corrected.Median, 100*float64(r.Corrected.Covered)/n)
 	}
-	fmt.Fprintf(w, "  unpaired / paired mean games to a decision: %.2f\n", means[1]/means[0])
-	fmt.Fprintf(w, "\n(%.0f s)\n", time.Since(start).Seconds())
+
+	fmt.Fprintf(w, "\nPaired versus unpaired, SPRT(0, 5), %d tests a row:\n\n", s.PairedTests)
+	if rates, err = sprtRows(ctx, w, PairedRows(s.PairedTests)); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nUnpaired, a decision takes %.2f times the games of paired (mean games).\n", rates[1].MeanGames()/rates[0].MeanGames())
 	return nil
+}
+
+// sprtRows measures SPRT rows, writes their table, and returns them.
+func sprtRows(ctx context.Context, w io.Writer, rows []SPRTRow) ([]SPRTRate, error) {
+	fmt.Fprintln(w, "| setting | H1 accepted | H0 accepted | undecided | mean games | median games |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	var out []SPRTRate
+	for _, row := range rows {
+		r, err := MeasureSPRT(ctx, row)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", row.Name, err)
+		}
+		n := float64(row.Tests)
+		fmt.Fprintf(w, "| %s | %.1f%% | %.1f%% | %.1f%% | %.0f | %d |\n", row.Name, 100*r.H1Rate(), 100*float64(r.H0)/n,
+			100*float64(r.Undec)/n, r.MeanGames(), r.MedianGames)
+		out = append(out, r)
+	}
+	return out, nil
 }
