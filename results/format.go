@@ -277,6 +277,9 @@ func (s *Standings) Summary() string {
 		} else {
 			b.WriteString("(mean 0)")
 		}
+		if s.SeatEdge != nil {
+			fmt.Fprintf(&b, " with a first-seat edge of %s Elo", signedTenth(*s.SeatEdge))
+		}
 		if s.Bootstrap > 0 {
 			fmt.Fprintf(&b, ", 95%% profile-likelihood intervals widened for shared seeds by a bootstrap over %d rounds", s.Rounds)
 		} else {

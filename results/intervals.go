@@ -93,7 +93,8 @@ type analysis struct {
 	sep     bool    // the win graph is not strongly connected: some result is separated
 	kSep    float64 // comparisons per round across the separation, at least 1
 	p       *problem
-	kOpen   float64 // the design effect of open ends, once computed
+	kOpen   float64    // the design effect of open ends, once computed
+	seat    *seatModel // the likelihood with a first-seat edge, whose profile the intervals take; nil without
 }
 
 // newAnalysis prepares the intervals of the group members from the whole
@@ -427,12 +428,23 @@ func (an *analysis) interval(a []float64) (lo, hi float64) {
 	loLimit, hiLimit := at-capElo/eloPerNat, at+capElo/eloPerNat
 	d := an.design(a)
 	c := float64(d.kappa * d.q())
-	lo, hi, loOpen, hiOpen := an.p.interval(an.theta, an.ll, a, c, loLimit, hiLimit)
+	p, theta, ll, along := an.profile(a)
+	lo, hi, loOpen, hiOpen := p.interval(theta, ll, along, c, loLimit, hiLimit)
 	if loOpen || hiOpen {
 		c = float64(an.kappaOpen() * openBase)
-		lo, hi, _, _ = an.p.interval(an.theta, an.ll, a, c, loLimit, hiLimit)
+		lo, hi, _, _ = p.interval(theta, ll, along, c, loLimit, hiLimit)
 	}
 	return float64(eloPerNat * lo), float64(eloPerNat * hi)
+}
+
+// profile returns the likelihood whose profile the interval of ψ = a'θ
+// takes, its fit and ψ's contrast there: the plain model's, or the one
+// with a first-seat edge, over the virtual entrants.
+func (an *analysis) profile(a []float64) (*problem, []float64, float64, []float64) {
+	if an.seat == nil {
+		return an.p, an.theta, an.ll, a
+	}
+	return an.seat.p, an.seat.theta, an.seat.ll, expandContrast(a, an.seat.av)
 }
 
 // los returns the likelihood that member r is stronger than member c:
@@ -444,5 +456,6 @@ func (an *analysis) los(r, c int) float64 {
 	if an.comp[r] != an.comp[c] {
 		kappa = an.kappaOpen() // the difference is separated: open
 	}
-	return normalCDF(an.p.signedRoot(an.theta, an.ll, a, 0) / math.Sqrt(kappa))
+	p, theta, ll, along := an.profile(a)
+	return normalCDF(p.signedRoot(theta, ll, along, 0) / math.Sqrt(kappa))
 }

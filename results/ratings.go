@@ -40,6 +40,11 @@ type Options struct {
 	// gaps between them are fixed as well (as Ordo's anchors are), and the
 	// other ratings are fitted around them.
 	Anchors []Anchor
+	// SeatEdge fits a first-seat edge, one for every entrant, with the
+	// ratings (two-seat games only; see seatedge.go). Schedules play every
+	// seed from both seats, which cancels an edge to first order; a large
+	// one still pulls the ratings in.
+	SeatEdge bool
 	// Rating is the rating model: RatingBradleyTerry (the default when
 	// empty) or RatingBotsArena.
 	Rating string
@@ -63,6 +68,9 @@ func (o Options) Check() error {
 		if len(o.Anchors) > 0 {
 			return fmt.Errorf("an anchor does not apply to botsArena's sequential Elo, which starts every bot at 1500")
 		}
+		if o.SeatEdge {
+			return fmt.Errorf("a first-seat edge does not apply to botsArena's sequential Elo")
+		}
 	default:
 		return fmt.Errorf("unknown rating model %q (choices: %s, %s)", o.Rating, RatingBradleyTerry, RatingBotsArena)
 	}
@@ -84,19 +92,20 @@ func (o Options) Check() error {
 // to 1e-4, score margins to six significant digits) so that the same
 // records always give the same bytes.
 type Standings struct {
-	Ratings     []Rating     `json:"ratings"`           // best first
-	Matches     int          `json:"matches"`           // records counted, failed ones included
-	Failed      int          `json:"failed"`            // matches that did not finish, left out of everything else
-	Seats       int          `json:"seats"`             // seats per match (the most seen)
-	Rounds      int          `json:"rounds"`            // rounds: runs of valid matches sharing a seed
-	TurnsMean   float64      `json:"turns_mean"`        // mean turns of a valid match
-	Model       string       `json:"model"`             // the rating model
-	Bootstrap   int          `json:"bootstrap"`         // replicates behind the intervals; 0 when there are none
-	Seed        uint64       `json:"seed"`              // the bootstrap's seed
-	Anchors     []Anchor     `json:"anchors,omitempty"` // the entrants pinned at their Elo; absent when the mean is 0
-	SeatBalance []SeatLine   `json:"seat_balance"`      // how each seat fared, whoever sat in it
-	H2H         []HeadToHead `json:"h2h"`               // every pair of entrants that met, the better rated first
-	LOS         *LOSMatrix   `json:"los"`               // null without intervals
+	Ratings     []Rating     `json:"ratings"`             // best first
+	Matches     int          `json:"matches"`             // records counted, failed ones included
+	Failed      int          `json:"failed"`              // matches that did not finish, left out of everything else
+	Seats       int          `json:"seats"`               // seats per match (the most seen)
+	Rounds      int          `json:"rounds"`              // rounds: runs of valid matches sharing a seed
+	TurnsMean   float64      `json:"turns_mean"`          // mean turns of a valid match
+	Model       string       `json:"model"`               // the rating model
+	Bootstrap   int          `json:"bootstrap"`           // replicates behind the intervals; 0 when there are none
+	Seed        uint64       `json:"seed"`                // the bootstrap's seed
+	Anchors     []Anchor     `json:"anchors,omitempty"`   // the entrants pinned at their Elo; absent when the mean is 0
+	SeatEdge    *float64     `json:"seat_edge,omitempty"` // the first seat's edge in the model, Elo (of the first group); absent without Options.SeatEdge
+	SeatBalance []SeatLine   `json:"seat_balance"`        // how each seat fared, whoever sat in it
+	H2H         []HeadToHead `json:"h2h"`                 // every pair of entrants that met, the better rated first
+	LOS         *LOSMatrix   `json:"los"`                 // null without intervals
 
 	entrants []string    // in entrant order
 	elo      []float64   // unrounded point estimates, in entrant order
@@ -289,8 +298,17 @@ func (t *Tally) Standings() (*Standings, error) {
 	if opt.Rating == RatingBotsArena {
 		s.Model = RatingBotsArena
 		s.elo = t.seq.Ratings()
-	} else if err := s.fit(half, t.boot); err != nil {
-		return nil, err
+	} else {
+		if opt.SeatEdge && t.seats > 2 {
+			return nil, fmt.Errorf("a first-seat edge is modelled for two-seat games only, these have %d seats", t.seats)
+		}
+		var first []int64
+		if opt.SeatEdge {
+			first = t.first
+		}
+		if err := s.fit(half, first, t.boot); err != nil {
+			return nil, err
+		}
 	}
 
 	ratings := make([]Rating, k)
@@ -318,8 +336,9 @@ func (t *Tally) Standings() (*Standings, error) {
 // fit rates the entrants by Bradley–Terry and, with a bootstrap, prepares
 // the intervals of every group of two entrants or more. With several
 // anchors their group is fitted with the gaps between them fixed; they
-// must all be in one group.
-func (s *Standings) fit(half []int64, boot *seedBootstrap) error {
+// must all be in one group. With first-seat half wins (first not nil) the
+// model has a first-seat edge (seatedge.go).
+func (s *Standings) fit(half, first []int64, boot *seedBootstrap) error {
 	k := len(s.entrants)
 	model := newPairModel(k, half)
 	prior := slices.Clone(half)
@@ -342,8 +361,30 @@ func (s *Standings) fit(half []int64, boot *seedBootstrap) error {
 					s.entrants[s.anchors[0]], s.entrants[i])
 			}
 		}
+		rows, gaps = anchorRows(model.comps[anchored], s.anchors, s.Anchors)
+	}
+	if first != nil {
+		for c, members := range model.comps {
+			var r, g []float64
+			if c == anchored {
+				r, g = rows, gaps
+			}
+			sub := make([]float64, len(members))
+			for x, i := range members {
+				sub[x] = theta[i]
+			}
+			m := newSeatModel(subTally(half, k, members, nil), subTally(first, k, members, nil), len(members), 0.5, r, g, sub)
+			m.ratings(sub)
+			for x, i := range members {
+				theta[i] = sub[x]
+			}
+			if c == 0 {
+				edge := roundElo(float64(eloPerNat * m.edge()))
+				s.SeatEdge = &edge
+			}
+		}
+	} else if len(s.anchors) > 1 {
 		members := model.comps[anchored]
-		rows, gaps = anchorRows(members, s.anchors, s.Anchors)
 		p := newProblem(len(members))
 		p.load(subTally(half, k, members, nil), 1) // the point estimate's prior: one virtual draw a pair
 		p.constrain(rows, gaps)
@@ -374,8 +415,13 @@ func (s *Standings) fit(half []int64, boot *seedBootstrap) error {
 			s.group[i], s.row[i] = len(s.groups), r
 		}
 		an := newAnalysis(members, half, k, boot, s.Rounds, theta)
+		var r, g []float64
 		if c == anchored && len(s.anchors) > 1 {
+			r, g = rows, gaps
 			an.constrain(rows, gaps)
+		}
+		if first != nil {
+			an.seat = newSeatModel(an.half, subTally(first, k, members, nil), an.k, epsPrior, r, g, nil)
 		}
 		s.groups = append(s.groups, an)
 	}

@@ -35,6 +35,10 @@ type Tally struct {
 	// Bradley–Terry needs (placements give a result for every pair of
 	// seats).
 	wins, draws []int64
+	// first[i*k+j] counts the half wins of i over j in two-seat matches
+	// where i sat in seat 0: with wins and draws, the results of each seat
+	// order, for a first-seat edge in the model (Options.SeatEdge).
+	first []int64
 
 	// The scores by round, in match order, for the intervals of the mean
 	// scores: per entrant, per seat, and the range of every score.
@@ -94,6 +98,7 @@ func NewTally(entrants []string, opt Options) *Tally {
 		stats:    make([]entrantStats, len(entrants)),
 		wins:     make([]int64, len(entrants)*len(entrants)),
 		draws:    make([]int64, len(entrants)*len(entrants)),
+		first:    make([]int64, len(entrants)*len(entrants)),
 		opt:      opt,
 
 		roundScore: make([]roundScore, len(entrants)),
@@ -207,6 +212,7 @@ func (t *Tally) Merge(o *Tally) error {
 	for i := range t.wins {
 		t.wins[i] += o.wins[i]
 		t.draws[i] += o.draws[i]
+		t.first[i] += o.first[i]
 	}
 	if t.boot != nil && o.boot != nil {
 		t.boot.merge(o.boot)
@@ -373,6 +379,17 @@ func growInts(s []int, n int) []int {
 // pair tables and to the bootstrap's round (sign −1 takes them back).
 func (t *Tally) countPairs(seed uint64, sign int) {
 	k := len(t.entrants)
+	if len(t.seatBuf) == 2 && t.seatBuf[0].entrant != t.seatBuf[1].entrant {
+		a, b := t.seatBuf[0], t.seatBuf[1]
+		half := int64(1) // a draw
+		switch {
+		case a.place < b.place:
+			half = 2
+		case a.place > b.place:
+			half = 0
+		}
+		t.first[a.entrant*k+b.entrant] += int64(sign) * half
+	}
 	t.hwBuf = appendHalfWins(t.hwBuf[:0], t.seatBuf)
 	for _, h := range t.hwBuf {
 		if h.n == 2 {
@@ -450,7 +467,7 @@ func checkSeats(r *Record, index map[string]int) (finished bool, err error) {
 // memory does not grow with the number of matches.
 func (t *Tally) footprint() int {
 	const word = 8
-	n := word * (cap(t.wins) + cap(t.draws) + len(t.index))
+	n := word * (cap(t.wins) + cap(t.draws) + cap(t.first) + len(t.index))
 	for _, st := range t.stats {
 		n += word * cap(st.places)
 	}

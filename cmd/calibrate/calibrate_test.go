@@ -118,15 +118,23 @@ func TestBlockDelta(t *testing.T) {
 	require.InDelta(t, 0.5, BlockScore(0, 5), 1e-15)
 }
 
-// TestSeatEdgeNeedsNoTerm: each seed is played from both seats, so a
-// first-seat edge the model leaves out only pulls the ratings in a little
-// (by (1 − 2σ(Δ))·η²/2 in natural units), and the bootstrap over rounds
-// widens the intervals for the noise it adds: they still cover.
-func TestSeatEdgeNeedsNoTerm(t *testing.T) {
-	rows := SeatRows(200)
-	c, err := MeasureSeat(rows[2]) // +150 Elo for the first seat
+// TestSeatEdge: each seed is played from both seats, so a first-seat edge
+// the model leaves out only pulls the ratings in a little — at 20 games a
+// pair they still cover — but the pull does not shrink with more games:
+// at 200 games a pair a 150-Elo edge makes the plain intervals miss, and
+// the model with the edge (--seat-edge) covers again.
+func TestSeatEdge(t *testing.T) {
+	rows := SeatRows(100)
+	small, large := rows[2], rows[3] // +150 Elo for the first seat, 20 and 200 games a pair
+	c, err := MeasureSeat(small)
 	require.NoError(t, err)
 	t.Log(c)
-	require.GreaterOrEqual(t, float64(c.Covered)/float64(c.Intervals), 0.93)
+	require.GreaterOrEqual(t, c.Plain.Rate(), 0.92)
 	require.Greater(t, c.SeatScore, 0.65, "the seat table shows the edge")
+	c, err = MeasureSeat(large)
+	require.NoError(t, err)
+	t.Log(c)
+	require.Less(t, c.Plain.Rate(), 0.85, "the pull is as wide as the intervals")
+	require.GreaterOrEqual(t, c.Edged.Rate(), 0.92)
+	require.InDelta(t, 150, c.EdgeFound, 10)
 }

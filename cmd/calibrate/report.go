@@ -32,16 +32,17 @@ func Report(ctx context.Context, w io.Writer, s Settings) error {
 			100*c.PairRate(), 100*float64(c.Open)/float64(c.Intervals), c.Width)
 	}
 
-	fmt.Fprintf(w, "\nA first-seat edge the ratings leave out: duels by the round robin's plan, outcomes drawn with the first seat's edge, %d tournaments a row.\n\n", s.Tournaments)
-	fmt.Fprintln(w, "| setting | coverage | worst bot | first seat's score | ratings pulled in by |")
-	fmt.Fprintln(w, "|---|---|---|---|---|")
+	fmt.Fprintf(w, "\nA first-seat edge: duels by the round robin's plan, outcomes drawn with the first seat's edge, %d tournaments a row,"+
+		" rated without a seat term and with one (--seat-edge).\n\n", s.Tournaments)
+	fmt.Fprintln(w, "| setting | first seat's score | no seat term: coverage | worst bot | pulled in by | --seat-edge: coverage | worst bot | pulled in by | edge found |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	for _, row := range SeatRows(s.Tournaments) {
 		c, err := MeasureSeat(row)
 		if err != nil {
 			return fmt.Errorf("%s: %w", row.Name, err)
 		}
-		fmt.Fprintf(w, "| %s | %.1f%% | %.1f%% | %.3f | %.1f Elo |\n", row.Name, 100*float64(c.Covered)/float64(c.Intervals), 100*c.Worst,
-			c.SeatScore, -c.Shrink)
+		fmt.Fprintf(w, "| %s | %.3f | %.1f%% | %.1f%% | %.1f Elo | %.1f%% | %.1f%% | %.1f Elo | %+.1f Elo |\n", row.Name, c.SeatScore,
+			100*c.Plain.Rate(), 100*c.Plain.Worst, -c.Plain.Shrink, 100*c.Edged.Rate(), 100*c.Edged.Worst, -c.Edged.Shrink, c.EdgeFound)
 	}
 
 	delta := BlockDelta(5, 3)

@@ -26,15 +26,25 @@ type SeatRow struct {
 	Tournaments int
 }
 
-// SeatCoverage is what a seat row measured.
+// SeatCoverage is what a seat row measured, without a seat term in the
+// model (Plain) and with one (Edged, Options.SeatEdge).
 type SeatCoverage struct {
-	Row       SeatRow
+	Row          SeatRow
+	Plain, Edged SeatFit
+	SeatScore    float64 // the first seat's mean score over every tournament
+	EdgeFound    float64 // the mean edge the model with one found, Elo
+}
+
+// SeatFit is the coverage of one model's rating intervals.
+type SeatFit struct {
 	Intervals int
 	Covered   int
 	Worst     float64 // the worst-covered bot's coverage
 	Shrink    float64 // mean of (estimate − truth)·sign(truth) over the bots: how far the ratings are pulled in
-	SeatScore float64 // the first seat's mean score over every tournament
 }
+
+// Rate returns the coverage.
+func (f SeatFit) Rate() float64 { return float64(f.Covered) / float64(f.Intervals) }
 
 // SeatRows are the rows of `make calibrate`: no edge, a chess-like edge of
 // 35 Elo, and a large one of 150, on the first coverage row's setting.
@@ -56,11 +66,14 @@ func MeasureSeat(row SeatRow) (SeatCoverage, error) {
 		names[i] = "bot" + strconv.Itoa(i)
 		mean += e / float64(len(row.Elos))
 	}
-	type outcome struct {
+	type fit struct {
 		covered []bool
 		shrink  float64
-		seat    float64
-		err     error
+	}
+	type outcome struct {
+		plain, edged fit
+		seat, edge   float64
+		err          error
 	}
 	out := make([]outcome, row.Tournaments)
 	forEach(row.Tournaments, func(t int) {
@@ -71,7 +84,8 @@ func MeasureSeat(row SeatRow) (SeatCoverage, error) {
 			o.err = err
 			return
 		}
-		tally := results.NewTally(names, results.Options{Seed: seed})
+		plain := results.NewTally(names, results.Options{Seed: seed})
+		edged := results.NewTally(names, results.Options{Seed: seed, SeatEdge: true})
 		var seating []int
 		for i := range plan.Len() {
 			p := plan.Match(i, seating)
@@ -85,49 +99,66 @@ func MeasureSeat(row SeatRow) (SeatCoverage, error) {
 			}
 			r := results.Record{Type: results.TypeMatch, Format: results.FormatVersion, Match: i, Seed: p.Seed,
 				Bots: []string{names[a], names[b]}, Scores: scores, Places: places, Turns: 1}
-			if err := tally.Add(&r); err != nil {
+			for _, tally := range []*results.Tally{plain, edged} {
+				if err := tally.Add(&r); err != nil {
+					o.err = err
+					return
+				}
+			}
+		}
+		for _, m := range []struct {
+			tally *results.Tally
+			fit   *fit
+		}{{plain, &o.plain}, {edged, &o.edged}} {
+			st, err := m.tally.Standings()
+			if err != nil {
 				o.err = err
 				return
 			}
+			m.fit.covered = make([]bool, len(names))
+			for _, r := range st.Ratings {
+				i := slices.Index(names, r.Bot)
+				truth := row.Elos[i] - mean
+				m.fit.covered[i] = r.EloLo <= truth && truth <= r.EloHi
+				m.fit.shrink += (r.Elo - truth) * math.Copysign(1, truth) / float64(len(names))
+			}
+			o.seat = st.SeatBalance[0].ScoreMean
+			if st.SeatEdge != nil {
+				o.edge = *st.SeatEdge
+			}
 		}
-		st, err := tally.Standings()
-		if err != nil {
-			o.err = err
-			return
-		}
-		o.covered = make([]bool, len(names))
-		for _, r := range st.Ratings {
-			i := slices.Index(names, r.Bot)
-			truth := row.Elos[i] - mean
-			o.covered[i] = r.EloLo <= truth && truth <= r.EloHi
-			o.shrink += (r.Elo - truth) * math.Copysign(1, truth) / float64(len(names))
-		}
-		o.seat = st.SeatBalance[0].ScoreMean
 	})
-	c := SeatCoverage{Row: row, Worst: 1}
-	perBot := make([]int, len(names))
+	c := SeatCoverage{Row: row, Plain: SeatFit{Worst: 1}, Edged: SeatFit{Worst: 1}}
+	perBot := [2][]int{make([]int, len(names)), make([]int, len(names))}
 	for _, o := range out {
 		if o.err != nil {
 			return c, o.err
 		}
-		for i, ok := range o.covered {
-			c.Intervals++
-			if ok {
-				c.Covered++
-				perBot[i]++
+		for m, f := range []fit{o.plain, o.edged} {
+			sf := []*SeatFit{&c.Plain, &c.Edged}[m]
+			for i, ok := range f.covered {
+				sf.Intervals++
+				if ok {
+					sf.Covered++
+					perBot[m][i]++
+				}
 			}
+			sf.Shrink += f.shrink / float64(row.Tournaments)
 		}
-		c.Shrink += o.shrink / float64(row.Tournaments)
 		c.SeatScore += o.seat / float64(row.Tournaments)
+		c.EdgeFound += o.edge / float64(row.Tournaments)
 	}
-	for _, n := range perBot {
-		c.Worst = min(c.Worst, float64(n)/float64(row.Tournaments))
+	for m, sf := range []*SeatFit{&c.Plain, &c.Edged} {
+		for _, n := range perBot[m] {
+			sf.Worst = min(sf.Worst, float64(n)/float64(row.Tournaments))
+		}
 	}
 	return c, nil
 }
 
 // String writes the row as a table line.
 func (c SeatCoverage) String() string {
-	return fmt.Sprintf("%-52s %5.1f%%  worst %5.1f%%  first seat scores %.3f  ratings pulled in by %4.1f Elo", c.Row.Name,
-		100*float64(c.Covered)/float64(c.Intervals), 100*c.Worst, c.SeatScore, -c.Shrink)
+	return fmt.Sprintf("%-52s first seat scores %.3f; no seat term: %5.1f%% (worst %5.1f%%), pulled in by %4.1f Elo;"+
+		" --seat-edge: %5.1f%% (worst %5.1f%%), %4.1f Elo, edge found %+.1f", c.Row.Name, c.SeatScore,
+		100*c.Plain.Rate(), 100*c.Plain.Worst, -c.Plain.Shrink, 100*c.Edged.Rate(), 100*c.Edged.Worst, -c.Edged.Shrink, c.EdgeFound)
 }

@@ -568,6 +568,14 @@ func TestRunRatingOptions(t *testing.T) {
 	require.Contains(t, out, "Bradley–Terry Elo (coin = 0, coin:elo=100 = 150)")
 	require.Equal(t, 2, strings.Count(out, " anchor │"))
 
+	// A first-seat edge in the model, two seats only.
+	code, out, errOut = arena(t, append([]string{"run", "--seat-edge"}, quick...)...)
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, out, "with a first-seat edge of")
+	code, _, errOut = arena(t, "run", "coin/ffa4", "--games", "8", "--seat-edge")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "--seat-edge: a first-seat edge is modelled for two-seat games only, this one has 4 seats")
+
 	code, out, errOut = arena(t, append([]string{"run", "--format", "json"}, quick...)...)
 	require.Equal(t, 0, code, errOut)
 	var doc map[string]any

@@ -137,7 +137,7 @@ func scheduleOf(h *results.Header, o *runOptions) (runner.Format, error) {
 	bad := func(err error) error { return badInput("the header's %s: %v", h.Scenario, err) }
 	switch h.Schedule {
 	case "", "gauntlet":
-		opt, err := o.ratingOptions(h.Bots, h.Seed)
+		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
 		if err != nil {
 			return nil, err
 		}
@@ -169,7 +169,7 @@ func scheduleOf(h *results.Header, o *runOptions) (runner.Format, error) {
 		if h.Championship == nil {
 			return nil, badInput("the header of a championship has no \"championship\" settings")
 		}
-		opt, err := o.ratingOptions(h.Bots, h.Seed)
+		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
 		if err != nil {
 			return nil, err
 		}

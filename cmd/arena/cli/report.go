@@ -219,7 +219,7 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 	if err != nil {
 		return nil, err
 	}
-	opt, err := o.rating.ratingOptions(h.Bots, h.Seed)
+	opt, err := o.rating.ratingOptions(h.Bots, h.Seats, h.Seed)
 	if err != nil {
 		return nil, err
 	}

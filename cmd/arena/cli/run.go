@@ -82,6 +82,7 @@ type runOptions struct {
 	games     int
 	play      playFlags
 	anchors   []string
+	seatEdge  bool
 	bootstrap int
 	h2h       bool
 	rating    string
@@ -108,6 +109,7 @@ func (o *runOptions) register(fs *pflag.FlagSet) {
 func (o *runOptions) registerRating(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&o.anchors, "anchor", nil, "rate this bot 0 (`BOT`) or a given Elo (BOT=ELO) instead of the mean at 0; repeat to fix several bots and the gaps between them")
 	fs.IntVar(&o.bootstrap, "bootstrap", results.DefaultBootstrap, fmt.Sprintf("bootstrap resamples behind the 95%% intervals, at most %d; 0 for no intervals", maxBootstrap))
+	fs.BoolVar(&o.seatEdge, "seat-edge", false, "fit a first-seat edge with the ratings (two-seat games), where the SEAT table shows a large one")
 	fs.BoolVar(&o.h2h, "h2h", false, "add the head-to-head, likelihood-of-superiority and seat tables (JSON always has them)")
 	fs.StringVar(&o.rating, "rating", results.RatingBradleyTerry, "rating model: bradley-terry, or botsarena (botsArena's sequential Elo, no intervals)")
 }
@@ -139,14 +141,18 @@ func parseAnchor(text string, entrants []string) (name string, elo float64, err 
 	return name, elo, nil
 }
 
-// ratingOptions reads --anchor, --bootstrap, --h2h and --rating.
-func (o *runOptions) ratingOptions(entrants []string, seed uint64) (results.Options, error) {
-	opt := results.Options{Bootstrap: o.bootstrap, Seed: seed, H2H: o.h2h, Rating: o.rating}
+// ratingOptions reads --anchor, --bootstrap, --h2h, --rating and
+// --seat-edge for a game of the given seats.
+func (o *runOptions) ratingOptions(entrants []string, seats int, seed uint64) (results.Options, error) {
+	opt := results.Options{Bootstrap: o.bootstrap, Seed: seed, H2H: o.h2h, Rating: o.rating, SeatEdge: o.seatEdge}
 	if o.bootstrap < 0 || o.bootstrap > maxBootstrap {
 		return opt, badInput("--bootstrap: %d is not a whole number from 0 to %d", o.bootstrap, maxBootstrap)
 	}
 	if o.bootstrap == 0 {
 		opt.Bootstrap = -1 // results reads 0 as its default; here 0 means none
+	}
+	if o.seatEdge && seats != 2 {
+		return opt, badInput("--seat-edge: a first-seat edge is modelled for two-seat games only, this one has %d seats", seats)
 	}
 	for _, text := range o.anchors {
 		if strings.TrimSpace(text) == "" {
@@ -411,7 +417,7 @@ func ratedFormat(o *runOptions, c *chosen, seed uint64,
 	if err != nil {
 		return nil, nil, err
 	}
-	opt, err := o.ratingOptions(setup.Entrants(), seed)
+	opt, err := o.ratingOptions(setup.Entrants(), setup.Seats(), seed)
 	if err != nil {
 		return nil, nil, err
 	}
