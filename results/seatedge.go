@@ -5,8 +5,8 @@ package results
 // edge η to first order but not to second: without it the model averages
 // σ(Δ+η) and σ(Δ−η) into one σ(Δ′), |Δ′| < |Δ|, and the ratings are pulled
 // in by about (1 − 2σ(Δ))·η²/2 whatever the number of games (with a
-// 150-Elo edge and 200 games a pair the intervals covered 72 %; see
-// docs/statistics.md).
+// 150-Elo edge and 200 games a pair the plain intervals cover about 70%:
+// the seat rows of docs/statistics.md's calibration).
 //
 // The model splits each entrant i in two virtual entrants, (i, seat 0) and
 // (i, seat 1), tied by θ(i,0) − θ(i,1) = η for every i — one edge for all —
