@@ -116,26 +116,61 @@ type finished struct {
 	hashes []byte
 }
 
-// batch returns a batch [start, end) with no record yet, reusing a handed-on
-// one's memory when there is one.
-func batch(free chan finished, start, end int, local bool) finished {
-	var f finished
+// batches is the run's pool of batches: at most max of them are ever made,
+// and a handed-on batch comes back with its memory (records, lines, hash
+// text) for the next one. So a run allocates nothing per match once its
+// pool is made, however long it is, and whatever the machine's load does
+// to the order in which goroutines run.
+type batches struct {
+	free chan finished
+	made atomic.Int64
+	max  int64
+}
+
+func newBatches(workers int) *batches {
+	n := 4*workers + 2 // a worker's window holds about four, and one more on its way
+	return &batches{free: make(chan finished, n), max: int64(n)}
+}
+
+// take returns a batch to fill: a handed-on one, or a new one while fewer
+// than max were made, or else the next one handed on. ok is false when ctx
+// is done first. A worker takes its batch before it claims matches, so
+// the earliest claimed match is never waiting for a batch.
+func (p *batches) take(ctx context.Context) (f finished, ok bool) {
 	select {
-	case f = <-free:
+	case f = <-p.free:
+		return f, true
 	default:
 	}
-	if f.recs == nil {
-		f.recs = make([]*results.Record, 0, maxBatch) // never to grow
+	if p.made.Add(1) <= p.max {
+		return finished{recs: make([]*results.Record, 0, maxBatch)}, true
 	}
+	select {
+	case f = <-p.free:
+		return f, true
+	case <-ctx.Done():
+		return f, false
+	}
+}
+
+// give hands a batch back once its records are handed on.
+func (p *batches) give(f finished) {
+	select {
+	case p.free <- f:
+	default: // cannot happen: there are never more than max
+	}
+}
+
+// reset makes f the empty batch [start, end), its memory kept.
+func (f *finished) reset(start, end int, local bool) {
 	f.start, f.end, f.recs, f.err = start, end, f.recs[:0], nil
 	f.lines, f.ends = f.lines[:0], f.ends[:0]
 	if need := hashLen * (end - start); cap(f.hashes)-len(f.hashes) < need {
 		f.hashes = make([]byte, 0, max(need, hashBlock))
 	}
 	if local && f.ends == nil {
-		f.ends = make([]int, 0, end-start)
+		f.ends = make([]int, 0, maxBatch)
 	}
-	return f
 }
 
 // hashLen is the length of a state hash's text; hashBlock is the size of
@@ -216,10 +251,10 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 	defer stopWatch()
 
 	done := make(chan finished, workers)
-	free := make(chan finished, 16*workers) // handed-on batches, for the workers to reuse
+	pool := newBatches(workers)
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(func() { work(ctx, cfg, own, q, done, free) })
+		wg.Go(func() { work(ctx, cfg, own, q, done, pool) })
 	}
 	go func() { wg.Wait(); close(done) }()
 
@@ -289,10 +324,7 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 				discard(rest)
 				break
 			}
-			select {
-			case free <- f: // its memory, for a worker's next batch
-			default:
-			}
+			pool.give(f)
 			q.handedOn(next)
 			if cfg.Progress != nil {
 				cfg.Progress(next, total)
@@ -390,7 +422,7 @@ func (q *queue) stop() {
 
 // work is one worker: it plays the batches it claims on its own table and
 // sends their records back.
-func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- finished, free chan finished) {
+func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- finished, pool *batches) {
 	table := cfg.Setup.NewTable()
 	defer table.Close() // what its players hold: processes, connections
 	table.SetMoveTimeout(cfg.MoveTimeout)
@@ -401,11 +433,15 @@ func work(ctx context.Context, cfg Config, own *owned, q *queue, done chan<- fin
 	}
 	var seating []int
 	for {
+		f, ok := pool.take(ctx)
+		if !ok {
+			return
+		}
 		start, end, ok := q.claim()
 		if !ok {
 			return
 		}
-		f := batch(free, start, end, local != nil)
+		f.reset(start, end, local != nil)
 		var spent, played int64
 		for pos := start; pos < end && ctx.Err() == nil && f.err == nil; pos++ {
 			p := cfg.Plan.Match(own.index(pos), seating)
