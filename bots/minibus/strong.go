@@ -10,11 +10,11 @@ import (
 
 // StrongParams are the strong bot's tunable arguments.
 var StrongParams = []sim.ParamSpec{
-	sim.IntParam("memory", 40, 1, 500, "turns its running averages (income, time spent moving, full departures) weigh").Log(),
-	sim.FloatParam("residual", "0.3", 0, 1, "what a passenger still on board at the end of a two-stop plan is worth, in fares"),
-	sim.FloatParam("wait", "1", 0, 4, "an empty bus stays at its station while the best plan earns less than this share of what the passengers expected to appear there in a turn are worth to it (residual fares each, shared with the other empty buses there)"),
-	sim.FloatParam("bus_yield", "0.8", 0, 4, "what one more bus is expected to deliver, as a share of what each bus delivers now"),
-	sim.FloatParam("car_yield", "0.6", 0, 4, "share of the passengers left behind by full departures that one more car, or UPDATESB, is expected to carry"),
+	sim.IntParam("memory", 57, 1, 500, "turns its running averages (income, time spent moving, full departures) weigh").Log(),
+	sim.FloatParam("residual", "0.55", 0, 1, "what a passenger still on board at the end of a two-stop plan is worth, in fares"),
+	sim.FloatParam("wait", "1.05", 0, 4, "an empty bus stays at its station while the best plan earns less than this share of what the passengers expected to appear there in a turn are worth to it (residual fares each, shared with the other empty buses there)"),
+	sim.FloatParam("bus_yield", "0.96", 0, 4, "what one more bus is expected to deliver, as a share of what each bus delivers now"),
+	sim.FloatParam("car_yield", "0.35", 0, 4, "share of the passengers left behind by full departures that one more car, or UPDATESB, is expected to carry"),
 }
 
 // StrongConfig holds the strong bot's arguments.
@@ -46,7 +46,7 @@ func strongBot() sim.Bot[minibus.View, minibus.Action] {
 // DefaultStrongConfig returns the arguments the strong bot uses when none
 // are given.
 func DefaultStrongConfig() StrongConfig {
-	return StrongConfig{Memory: 40, Residual: 0.3, Wait: 1, BusYield: 0.8, CarYield: 0.6}
+	return StrongConfig{Memory: 57, Residual: 0.55, Wait: 1.05, BusYield: 0.96, CarYield: 0.35}
 }
 
 // NewStrong returns a strong player with the given arguments.
