@@ -11,12 +11,12 @@ import (
 // StrongParams are the strong bot's arguments: the weights of its
 // evaluation.
 var StrongParams = []sim.ParamSpec{
-	sim.FloatParam("patience", "0.9", 0.5, 1, "discount per round of a logo's future delivery: near 1 values far logos almost as much as near ones"),
-	sim.FloatParam("risk", "0.15", 0, 4, "the chance an opponent takes a move that slaps it, per move of that opponent that would (0 ignores threats)"),
-	sim.FloatParam("contest", "0.5", 0, 1, "what a free logo that an opponent reaches first is worth, as a share of its value"),
+	sim.FloatParam("patience", "0.85", 0.5, 1, "discount per round of a logo's future delivery: near 1 values far logos almost as much as near ones"),
+	sim.FloatParam("risk", "0.2", 0, 4, "the chance an opponent takes a move that slaps it, per move of that opponent that would (0 ignores threats)"),
+	sim.FloatParam("contest", "0.55", 0, 1, "what a free logo that an opponent reaches first is worth, as a share of its value"),
 	sim.FloatParam("hunt", "0.4", 0, 4, "what making a carrier drop its logo is worth, as a share of the logo's value to the carrier"),
 	sim.FloatParam("jump_cost", "3", 0, 30, "points a jump must gain to be spent"),
-	sim.FloatParam("stun_cost", "2", 0, 30, "points a round stunned costs"),
+	sim.FloatParam("stun_cost", "0", 0, 30, "points a round stunned costs"),
 }
 
 func strongBot() sim.Bot[engine.View, engine.Action] {

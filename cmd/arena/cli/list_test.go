@@ -106,7 +106,7 @@ func TestListParamsShowsTunableArguments(t *testing.T) {
 	require.NotContains(t, out, "timeout", "an external bot's text arguments are not tunable")
 	code, out, _ = arena(t, "list", "params", "sopra")
 	require.Zero(t, code)
-	require.Regexp(t, `sopra\s+strong\s+patience\s+0\.5\.\.1\s+linear\s+0\.9`, out)
+	require.Regexp(t, `sopra\s+strong\s+patience\s+0\.5\.\.1\s+linear\s+0\.85`, out)
 }
 
 // TestListJSON: --format json prints each kind as one array of objects that
