@@ -10,12 +10,12 @@ import (
 
 // StrongParams are the strong bot's arguments.
 var StrongParams = []sim.ParamSpec{
-	sim.FloatParam("risk", "3", 0, 50, "weight of the danger of a move: the mass at stake times how surely a bigger opponent cell could eat it next turn"),
-	sim.IntParam("horizon", 10, 1, 20, "turns of travel within which neutrals and prey attract a cell"),
-	sim.FloatParam("split_mass", "8", 2, 400, "a cell this heavy divides in two to farm with more cells, when the halves are safe").Log(),
-	sim.FloatParam("hunt", "1", 0, 10, "weight of an opponent cell as prey against neutrals, mass for mass"),
-	sim.FloatParam("virus_ratio", "3", 0, 10, "creates a virus against an approaching opponent cell at least this many times heavier than the cell (0: never)"),
-	sim.FloatParam("regroup", "0.3", 0, 10, "weight of the pull of a cell threatened by an opponent towards a bigger cell of its own to fuse with, when safe (0: never)"),
+	sim.FloatParam("risk", "1.7", 0, 50, "weight of the danger of a move: the mass at stake times how surely a bigger opponent cell could eat it next turn"),
+	sim.IntParam("horizon", 9, 1, 20, "turns of travel within which neutrals and prey attract a cell"),
+	sim.FloatParam("split_mass", "2.15", 2, 400, "a cell this heavy divides in two to farm with more cells, when the halves are safe").Log(),
+	sim.FloatParam("hunt", "2.4", 0, 10, "weight of an opponent cell as prey against neutrals, mass for mass"),
+	sim.FloatParam("virus_ratio", "3.85", 0, 10, "creates a virus against an approaching opponent cell at least this many times heavier than the cell (0: never)"),
+	sim.FloatParam("regroup", "0.8", 0, 10, "weight of the pull of a cell threatened by an opponent towards a bigger cell of its own to fuse with, when safe (0: never)"),
 }
 
 // StrongConfig is the strong bot's arguments, read.
@@ -30,7 +30,7 @@ type StrongConfig struct {
 
 // DefaultStrongConfig returns the defaults of StrongParams.
 func DefaultStrongConfig() StrongConfig {
-	return StrongConfig{Risk: 3, Horizon: 10, SplitMass: 8, Hunt: 1, VirusRatio: 3, Regroup: 0.3}
+	return StrongConfig{Risk: 1.7, Horizon: 9, SplitMass: 2.15, Hunt: 2.4, VirusRatio: 3.85, Regroup: 0.8}
 }
 
 // strongBot describes the strong bot.
