@@ -25,11 +25,11 @@ var StrongParams = []sim.ParamSpec{
 	sim.IntParam("depth", defaultDepth, 1, maxDepth, "deepest search, in plies (both players')"),
 	sim.IntParam("width", defaultWidth, 1, maxWidth, "plies searched per position, best first by the move generator's estimate"),
 	sim.IntParam("groups", 3, 1, 255, "the search splits a group only while its side has fewer groups than this"),
-	sim.FloatParam("pop", "1", 0, 100, "evaluation: weight of the population difference"),
-	sim.FloatParam("humans", "0.6", 0, 100, "evaluation: weight of the human groups a side can take first"),
-	sim.FloatParam("threat", "0.4", 0, 100, "evaluation: weight of the enemy groups that can kill own groups outright or be killed by them, nearer ones weighing more"),
-	sim.FloatParam("decay", "0.8", 0, 1, "evaluation: how much a prize or threat one move farther counts"),
-	sim.FloatParam("cohesion", "0.1", 0, 100, "evaluation: weight of the largest group (the one that takes the big prizes and hunts)"),
+	sim.FloatParam("pop", "8.73", 0, 100, "evaluation: weight of the population difference"),
+	sim.FloatParam("humans", "6.15", 0, 100, "evaluation: weight of the human groups a side can take first"),
+	sim.FloatParam("threat", "2.26", 0, 100, "evaluation: weight of the enemy groups that can kill own groups outright or be killed by them, nearer ones weighing more"),
+	sim.FloatParam("decay", "0.78", 0, 1, "evaluation: how much a prize or threat one move farther counts"),
+	sim.FloatParam("cohesion", "4.8", 0, 100, "evaluation: weight of the largest group (the one that takes the big prizes and hunts)"),
 }
 
 // StrongConfig holds the strong bot's arguments.
@@ -48,7 +48,7 @@ type StrongConfig struct {
 // DefaultStrongConfig returns the arguments the strong bot uses when none
 // are given.
 func DefaultStrongConfig() StrongConfig {
-	return StrongConfig{Budget: defaultBudget, Depth: defaultDepth, Width: defaultWidth, Groups: 3, Pop: 1, Humans: 0.6, Threat: 0.4, Decay: 0.8, Cohesion: 0.1}
+	return StrongConfig{Budget: defaultBudget, Depth: defaultDepth, Width: defaultWidth, Groups: 3, Pop: 8.73, Humans: 6.15, Threat: 2.26, Decay: 0.78, Cohesion: 4.8}
 }
 
 // strongBot describes the strong bot for the registry.
