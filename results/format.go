@@ -61,6 +61,9 @@ func (f *Format) Type() string { return "format" }
 
 // Write writes the standings to w in format f.
 func (s *Standings) Write(w io.Writer, f Format) error {
+	if s.showH2H {
+		s.completePairs()
+	}
 	switch f {
 	case FormatTable, FormatMarkdown:
 		rend, gap := tableStyle(f)

@@ -19,6 +19,7 @@ func (s *Standings) Versus(bot string) ([]HeadToHead, error) {
 		return nil, fmt.Errorf("bot %q is not an entrant", bot)
 	}
 	lines := []HeadToHead{}
+	s.completePairs()
 	for _, h := range s.H2H {
 		switch bot {
 		case h.Bot:

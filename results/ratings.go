@@ -115,6 +115,9 @@ type Standings struct {
 	anchors  []int       // the anchors' entrant indices, in Anchors' order
 	showH2H  bool
 	losMemo  map[[2]int]float64 // los of (i, j), once computed
+	order    []int              // entrant indices in rating order
+	// pairsDone is set once H2H's intervals and LOS are computed.
+	pairsDone bool
 }
 
 // Rating is one entrant's line of the standings. An open end of its
@@ -206,6 +209,8 @@ type HeadToHead struct {
 	// LOS is the likelihood that Bot is the stronger; NaN, null in JSON,
 	// without intervals.
 	LOS float64 `json:"-"`
+
+	i, j int // Bot's and Opponent's entrant indices
 }
 
 // MarshalJSON writes open ends and an unknown LOS as null.
@@ -327,10 +332,46 @@ func (t *Tally) Standings() (*Standings, error) {
 	}
 	s.SeatBalance = t.seatBalance()
 	s.H2H = s.headToHead(wins, draws, order)
-	if len(s.groups) > 0 {
-		s.LOS = s.losMatrix(order)
-	}
+	s.order = order
 	return s, nil
+}
+
+// completePairs computes what the head-to-head lines and the LOS matrix
+// hold beyond the counts: each pair's Elo difference with its interval and
+// its LOS. They cost a profile likelihood per pair — most of the standings'
+// time from a dozen bots on, and nothing a run's table prints without
+// --h2h — so they wait for the first output that shows them (JSON, the
+// --h2h tables, a gauntlet's lines, a page), and are computed then, all at
+// once and in the same order, whatever asked first.
+func (s *Standings) completePairs() {
+	if s.pairsDone {
+		return
+	}
+	s.pairsDone = true
+	for k := range s.H2H {
+		h := &s.H2H[k]
+		if diff, err := s.Diff(h.Bot, h.Opponent); err == nil {
+			h.Elo, h.EloLo, h.EloHi = roundElo(diff.Elo), roundElo(diff.Lo), roundElo(diff.Hi)
+		}
+		h.LOS = s.los(h.i, h.j)
+	}
+	if len(s.groups) > 0 {
+		s.LOS = s.losMatrix(s.order)
+	}
+}
+
+// Pairs returns the head-to-head lines with their intervals and the LOS
+// matrix (nil without intervals): the Standings' H2H and LOS, complete.
+func (s *Standings) Pairs() ([]HeadToHead, *LOSMatrix) {
+	s.completePairs()
+	return s.H2H, s.LOS
+}
+
+// MarshalJSON writes the standings with their head-to-head lines complete.
+func (s *Standings) MarshalJSON() ([]byte, error) {
+	s.completePairs()
+	type plain Standings
+	return json.Marshal((*plain)(s))
 }
 
 // fit rates the entrants by Bradley–Terry and, with a bootstrap, prepares
@@ -521,7 +562,8 @@ func (t *Tally) seatBalance() []SeatLine {
 	return lines
 }
 
-// headToHead returns the record of every pair that met, in rating order.
+// headToHead returns the record of every pair that met, in rating order,
+// its Elo difference and LOS still to compute (completePairs).
 func (s *Standings) headToHead(wins, draws []int64, order []int) []HeadToHead {
 	k := len(s.entrants)
 	pairs := []HeadToHead{}
@@ -531,12 +573,8 @@ func (s *Standings) headToHead(wins, draws []int64, order []int) []HeadToHead {
 			if w+d+l == 0 {
 				continue
 			}
-			h := HeadToHead{Bot: s.entrants[i], Opponent: s.entrants[j], Wins: int(w), Draws: int(d), Losses: int(l), Games: int(w + d + l)}
+			h := HeadToHead{Bot: s.entrants[i], Opponent: s.entrants[j], Wins: int(w), Draws: int(d), Losses: int(l), Games: int(w + d + l), i: i, j: j}
 			h.Score = round4(float64(2*w+d) / float64(2*(w+d+l)))
-			if diff, err := s.Diff(s.entrants[i], s.entrants[j]); err == nil {
-				h.Elo, h.EloLo, h.EloHi = roundElo(diff.Elo), roundElo(diff.Lo), roundElo(diff.Hi)
-			}
-			h.LOS = s.los(i, j)
 			pairs = append(pairs, h)
 		}
 	}

@@ -141,7 +141,8 @@ func MeasureCoverage(ctx context.Context, row CoverageRow) (Coverage, error) {
 				o.finite++
 			}
 		}
-		for _, h := range st.H2H {
+		pairs, _ := st.Pairs()
+		for _, h := range pairs {
 			o.pairs++
 			if d := truth[h.Bot] - truth[h.Opponent]; h.EloLo <= d && d <= h.EloHi {
 				o.paired++
