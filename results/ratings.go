@@ -11,8 +11,28 @@ import (
 )
 
 // DefaultBootstrap is the number of bootstrap replicates when Options leave
-// it at zero.
+// it at zero, up to LargeField entrants.
 const DefaultBootstrap = 1000
+
+// LargeField is the most entrants with DefaultBootstrap replicates by
+// default. The replicates' tables take 8·B·k² bytes for B replicates and k
+// entrants — 66 MB at 1,000 and 91 — so past it the default is the most
+// replicates within that (DefaultBootstrapFor), and never fewer than
+// minBootstrap.
+const LargeField = 91
+
+// minBootstrap is the fewest replicates DefaultBootstrapFor gives.
+const minBootstrap = 200
+
+// DefaultBootstrapFor returns the number of bootstrap replicates Options
+// of zero give k entrants: DefaultBootstrap up to LargeField, then fewer,
+// so that memory stops growing as k² (200 entrants: 209).
+func DefaultBootstrapFor(k int) int {
+	if k <= LargeField {
+		return DefaultBootstrap
+	}
+	return max(minBootstrap, DefaultBootstrap*LargeField*LargeField/(k*k))
+}
 
 // z95 is the standard normal quantile of a two-sided 95 % interval.
 const z95 = 1.959963984540054

@@ -462,3 +462,25 @@ func TestSeveralAnchors(t *testing.T) {
 	require.ErrorContains(t, err, "anchors a and c are not linked by the games played")
 	require.ErrorContains(t, Options{Anchors: []Anchor{{"a", 0}, {"a", 5}}}.Check(), "anchor a given twice")
 }
+
+// TestDefaultBootstrapForLargeFields: 1000 replicates up to LargeField
+// entrants, then as many as fit the same memory, never fewer than 200; a
+// tally left at the default takes it, a given number is kept.
+func TestDefaultBootstrapForLargeFields(t *testing.T) {
+	require.Equal(t, DefaultBootstrap, DefaultBootstrapFor(2))
+	require.Equal(t, DefaultBootstrap, DefaultBootstrapFor(LargeField))
+	require.Equal(t, 978, DefaultBootstrapFor(LargeField+1))
+	require.Equal(t, 828, DefaultBootstrapFor(100))
+	require.Equal(t, 207, DefaultBootstrapFor(200))
+	require.Equal(t, minBootstrap, DefaultBootstrapFor(1000))
+	for _, k := range []int{92, 100, 150, 200} {
+		require.LessOrEqual(t, 8*DefaultBootstrapFor(k)*k*k, 8*DefaultBootstrap*LargeField*LargeField, "k = %d: the replicates' memory stops growing", k)
+	}
+	names := make([]string, 100)
+	for i := range names {
+		names[i] = strconv.Itoa(i)
+	}
+	require.Equal(t, 828, NewTally(names, Options{}).opt.Bootstrap)
+	require.Equal(t, 1000, NewTally(names, Options{Bootstrap: 1000}).opt.Bootstrap)
+	require.Equal(t, DefaultBootstrap, NewTally(names[:LargeField], Options{}).opt.Bootstrap)
+}

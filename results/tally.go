@@ -104,7 +104,7 @@ func NewTally(entrants []string, opt Options) *Tally {
 		roundScore: make([]roundScore, len(entrants)),
 	}
 	if opt.Bootstrap == 0 {
-		t.opt.Bootstrap = DefaultBootstrap
+		t.opt.Bootstrap = DefaultBootstrapFor(len(entrants))
 	}
 	if t.opt.Rating == RatingBotsArena {
 		t.opt.Bootstrap = -1 // sequential Elo has no interval

@@ -78,18 +78,19 @@ code, use arena sprt.`,
 }
 
 type runOptions struct {
-	sel       selection
-	games     int
-	play      playFlags
-	anchors   []string
-	seatEdge  bool
-	bootstrap int
-	h2h       bool
-	rating    string
-	schedule  string
-	candidate string
-	seeds     string
-	days      int
+	sel          selection
+	games        int
+	play         playFlags
+	anchors      []string
+	seatEdge     bool
+	bootstrap    int
+	bootstrapSet bool // --bootstrap was given
+	h2h          bool
+	rating       string
+	schedule     string
+	candidate    string
+	seeds        string
+	days         int
 }
 
 func (o *runOptions) register(fs *pflag.FlagSet) {
@@ -108,11 +109,37 @@ func (o *runOptions) register(fs *pflag.FlagSet) {
 // arena rate shares.
 func (o *runOptions) registerRating(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&o.anchors, "anchor", nil, "rate this bot 0 (`BOT`) or a given Elo (BOT=ELO) instead of the mean at 0; repeat to fix several bots and the gaps between them")
-	fs.IntVar(&o.bootstrap, "bootstrap", results.DefaultBootstrap, fmt.Sprintf("bootstrap resamples behind the 95%% intervals, at most %d; 0 for no intervals", maxBootstrap))
+	o.bootstrap = results.DefaultBootstrap
+	fs.Var(&bootstrapValue{&o.bootstrap, &o.bootstrapSet}, "bootstrap", fmt.Sprintf("bootstrap resamples behind the 95%% intervals, at most %d; 0 for no intervals; fewer by default past %d bots (docs/statistics.md)", maxBootstrap, results.LargeField))
 	fs.BoolVar(&o.seatEdge, "seat-edge", false, "fit a first-seat edge with the ratings (two-seat games), where the SEAT table shows a large one")
 	fs.BoolVar(&o.h2h, "h2h", false, "add the head-to-head, likelihood-of-superiority and seat tables (JSON always has them)")
 	fs.StringVar(&o.rating, "rating", results.RatingBradleyTerry, "rating model: bradley-terry, or botsarena (botsArena's sequential Elo, no intervals)")
 }
+
+// bootstrapValue is --bootstrap: an int that knows whether it was given,
+// for the default depends on the number of bots.
+type bootstrapValue struct {
+	n   *int
+	set *bool
+}
+
+func (v *bootstrapValue) String() string {
+	if v.n == nil {
+		return ""
+	}
+	return strconv.Itoa(*v.n)
+}
+
+func (v *bootstrapValue) Set(s string) error {
+	n, err := strconv.ParseInt(s, 0, 64)
+	if err != nil {
+		return err
+	}
+	*v.n, *v.set = int(n), true
+	return nil
+}
+
+func (v *bootstrapValue) Type() string { return "int" }
 
 // maxBootstrap bounds --bootstrap: the tally keeps one k×k table per
 // resample.
@@ -148,8 +175,11 @@ func (o *runOptions) ratingOptions(entrants []string, seats int, seed uint64) (r
 	if o.bootstrap < 0 || o.bootstrap > maxBootstrap {
 		return opt, badInput("--bootstrap: %d is not a whole number from 0 to %d", o.bootstrap, maxBootstrap)
 	}
-	if o.bootstrap == 0 {
+	switch {
+	case o.bootstrap == 0:
 		opt.Bootstrap = -1 // results reads 0 as its default; here 0 means none
+	case !o.bootstrapSet:
+		opt.Bootstrap = 0 // results' default for this many bots
 	}
 	if o.seatEdge && seats != 2 {
 		return opt, badInput("--seat-edge: a first-seat edge is modelled for two-seat games only, this one has %d seats", seats)
