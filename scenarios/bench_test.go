@@ -90,6 +90,9 @@ func BenchmarkBareTronStupid(b *testing.B) {
 // rest are the blocks that hold the state hashes' text, one per 256
 // matches.
 func TestRunnerAllocatesNothingPerMatch(t *testing.T) {
+	if raceDetector {
+		t.Skip("the race detector's instrumentation allocates")
+	}
 	e, err := LookupGame("tron")
 	require.NoError(t, err)
 	st, err := e.Game.Setup(sim.Params{}, []sim.BotSpec{{Name: "stupid"}, {Name: "stupid"}})
