@@ -224,7 +224,7 @@ func (p *Strong) taken(d, self int, t float64) float64 {
 		case h.eta < t:
 			sum += h.free
 		case h.eta == t:
-			sum += h.free / 2
+			sum += float64(h.free / 2)
 		}
 	}
 	return sum

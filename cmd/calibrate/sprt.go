@@ -318,7 +318,7 @@ func (p unpairedPlan) Match(i int, seating []int) runner.Pairing {
 // 4.904.)
 func BlockDelta(target float64, opponents int) float64 {
 	want := 1 / (1 + math.Pow(10, -target/400))
-	lo, hi := 0.0, 4*target+20 // the block score moves less than a duel's
+	lo, hi := 0.0, float64(4*target)+20 // the block score moves less than a duel's
 	for range 100 {
 		mid := (lo + hi) / 2
 		if BlockScore(mid, opponents) < want {
@@ -341,8 +341,8 @@ func BlockScore(delta float64, opponents int) float64 {
 		if j%2 == 1 {
 			sign = -1
 		}
-		spread += sign * binom / (1 + float64(j)*lambda)
+		spread += sign * binom / (1 + float64(float64(j)*lambda))
 		binom = binom * (m - float64(j)) / float64(j+1)
 	}
-	return 1/(1+lambda) + (spread-1/(1+m*lambda))/(2*m)
+	return 1/(1+lambda) + (spread-1/(1+float64(m*lambda)))/(2*m)
 }

@@ -66,7 +66,7 @@ func (s *Sequential) Add(games Score) bool {
 		return true
 	}
 	s.Score = s.Score.Add(games)
-	s.llr += float64(games.Wins)*s.win + float64(games.Losses)*s.loss + float64(games.Draws)*float64(0.5*(s.win+s.loss))
+	s.llr += float64(float64(games.Wins)*s.win) + float64(float64(games.Losses)*s.loss) + float64(float64(games.Draws)*float64(0.5*(s.win+s.loss)))
 	switch {
 	case s.llr >= s.upper:
 		s.verdict = 1
