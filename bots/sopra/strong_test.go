@@ -16,10 +16,9 @@ import (
 // most event points (8, 5, 3, 2, 1, 0 by place), half a point a match
 // more than any other.
 func TestStrongScoresTheMostEventPoints(t *testing.T) {
+	// 40 seeds in short mode too: on 10 the tuned strong's lead over a
+	// collector (5.72 against 5.28) was inside the margin's noise.
 	seeds := 40
-	if testing.Short() {
-		seeds = 10
-	}
 	r, eff := newRules(t, `{}`)
 	field := []string{"strong", "collector", "brawler", "random", "collector", "brawler"}
 	m := sim.NewMatch(r, eff)
