@@ -458,6 +458,29 @@ func EstimateElo(counts []int, scores []float64, model EloModel) EloEstimate {
 	return estimateElo(counts, scores, model, nil)
 }
 
+// scoreMoments returns how many outcomes counts holds (0 for none), their
+// mean score and the variance of a score about it (over n): the figures
+// both Elo estimates start from, summed in the outcomes' order.
+func scoreMoments(counts []int, scores []float64) (n, mean, variance float64) {
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	if total == 0 {
+		return 0, 0, 0
+	}
+	n = float64(total)
+	for i, c := range counts {
+		mean += float64(float64(c) * scores[i])
+	}
+	mean /= n
+	for i, c := range counts {
+		e := scores[i] - mean
+		variance += float64(float64(c) * float64(e*e))
+	}
+	return n, mean, variance / n
+}
+
 // estimateElo is EstimateElo on the scale of a test against a pool when
 // pool is not nil (see PoolScale).
 func estimateElo(counts []int, scores []float64, model EloModel, pool *PoolScale) EloEstimate {
@@ -465,25 +488,10 @@ func estimateElo(counts []int, scores []float64, model EloModel, pool *PoolScale
 	if int(model) >= len(eloModelNames) {
 		panic(fmt.Sprintf("results: EstimateElo: unknown elo model %d", uint8(model)))
 	}
-	total := 0
-	for _, c := range counts {
-		total += c
-	}
-	if total == 0 {
+	n, mu, variance := scoreMoments(counts, scores)
+	if n == 0 {
 		return EloEstimate{Elo: 0, Lo: math.Inf(-1), Hi: math.Inf(1), LOS: 0.5}
 	}
-	n := float64(total)
-	mu := 0.0
-	for i, c := range counts {
-		mu += float64(float64(c) * scores[i])
-	}
-	mu /= n
-	variance := 0.0
-	for i, c := range counts {
-		e := scores[i] - mu
-		variance += float64(float64(c) * float64(e*e))
-	}
-	variance /= n
 	se := math.Sqrt(variance / n)
 	margin := float64(z95 * se)
 

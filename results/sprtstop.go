@@ -45,24 +45,10 @@ var stopOrderLevels = [3]float64{0.975, 0.5, 0.025}
 // the given counts and verdict, in the test's Elo (on the scale of pool
 // when it is not nil). With no outcome, it is 0 in (−Inf, +Inf).
 func (t SPRT) stoppedEstimate(counts []int, scores []float64, verdict Verdict, pool *PoolScale) EloEstimate {
-	total := 0
-	for _, c := range counts {
-		total += c
-	}
-	if total == 0 {
+	n, sHat, v := scoreMoments(counts, scores)
+	if n == 0 {
 		return EloEstimate{Elo: 0, Lo: math.Inf(-1), Hi: math.Inf(1), LOS: 0.5}
 	}
-	n := float64(total)
-	sHat, v := 0.0, 0.0
-	for i, c := range counts {
-		sHat += float64(float64(c) * scores[i])
-	}
-	sHat /= n
-	for i, c := range counts {
-		e := scores[i] - sHat
-		v += float64(float64(c) * float64(e*e))
-	}
-	v /= n
 	toScore, toElo := t.scoreScale(counts, v, pool)
 	s0, s1 := toScore(t.Elo0), toScore(t.Elo1)
 	lower, upper := t.Bounds()

@@ -317,6 +317,19 @@ func (p *process) sendStart(m sim.MatchInfo, seed uint64) {
 	p.send(append(line, '\n'))
 }
 
+// wait waits up to d for the keeper's program to exit on its own; it
+// reports whether it did.
+func (k *keeper) wait(d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-k.programOver():
+		return true
+	case <-timer.C:
+		return false
+	}
+}
+
 // start starts the program under its keeper (in a sandbox when asked),
 // with a minimal environment and extra arguments after its own. On
 // standard input and output it speaks through pipes; over TCP (connected)

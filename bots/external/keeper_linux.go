@@ -573,19 +573,6 @@ func (k *keeper) programOver() <-chan struct{} {
 	return k.over
 }
 
-// wait waits up to d for the program to exit on its own; it reports
-// whether it did.
-func (k *keeper) wait(d time.Duration) bool {
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-k.programOver():
-		return true
-	case <-timer.C:
-		return false
-	}
-}
-
 // stop ends the program and everything it started, and returns the
 // program's end.
 func (k *keeper) stop() keeperMsg {

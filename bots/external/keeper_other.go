@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"strconv"
 	"syscall"
-	"time"
 )
 
 // Off Linux there is no keeper: the program runs in a process group of its
@@ -83,17 +82,6 @@ func (k *keeper) run(s startRequest, stdin, stdout, stderr *os.File) error {
 }
 
 func (k *keeper) programOver() <-chan struct{} { return k.over }
-
-func (k *keeper) wait(d time.Duration) bool {
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-k.over:
-		return true
-	case <-timer.C:
-		return false
-	}
-}
 
 func (k *keeper) stop() keeperMsg {
 	if !k.started {
