@@ -139,3 +139,20 @@ func TestSignedElo(t *testing.T) {
 		require.Equal(t, want, signedElo(in), "%v", in)
 	}
 }
+
+// TestH2HTablesHoldThePairs: with --h2h the table formats print the
+// head-to-head and LOS tables, whose pairs are computed only when an output
+// asks for them; the LOS table must be there, filled.
+func TestH2HTablesHoldThePairs(t *testing.T) {
+	abcd := []string{"a", "b", "c", "d"}
+	for _, f := range []Format{FormatTable, FormatMarkdown} {
+		s := standings(t, newTally(t, Options{Bootstrap: 100, Seed: 5, H2H: true}, abcd, freeForAll(200, abcd, []float64{0.4, 0.3, 0, -0.5}, 9)...))
+		out, err := writeString(s, f)
+		require.NoError(t, err)
+		require.Contains(t, string(out), "HEAD TO HEAD")
+		const los = "likelihood that the row bot is stronger than the column bot"
+		require.Contains(t, string(out), los, "format %v", f)
+		head := string(out[strings.Index(string(out), "HEAD TO HEAD"):])
+		require.Regexp(t, `\d+\.\d%`, head, "format %v: the LOS table's figures", f)
+	}
+}
