@@ -3,6 +3,7 @@ package results
 import (
 	"encoding/binary"
 	"math"
+	"sync"
 )
 
 // The 95 % intervals of the standings: adjusted profile likelihood.
@@ -80,21 +81,45 @@ type analysis struct {
 	boot    *seedBootstrap
 	kAll    int // entrants in the whole tally
 	half    []int64
-	theta   []float64         // the ε-prior fit, nats, centred
-	ll      float64           // its log-likelihood
-	reg     []float64         // the point estimate (prior of one draw a pair), nats, centred
-	j       []float64         // covariance of the replicate scores at theta, k×k
-	pairs   [][2]int          // the pairs of members that met, as rows of the group
-	games   []float64         // replicate b's games of pair p at b*len(pairs)+p
-	lplus   []float64         // L⁺ at theta, k×k
-	designs map[string]design // design of each contrast asked for, by its bits
+	theta   []float64    // the ε-prior fit, nats, centred
+	ll      float64      // its log-likelihood
+	reg     []float64    // the point estimate (prior of one draw a pair), nats, centred
+	j       []float64    // covariance of the replicate scores at theta, k×k
+	pairs   [][2]int     // the pairs of members that met, as rows of the group
+	games   []float64    // replicate b's games of pair p at b*len(pairs)+p
+	lplus   []float64    // L⁺ at theta, k×k
+	cache   *designCache // the design of each contrast asked for, shared by the analysis's copies
 	scratch designScratch
 	comp    []int   // strongly connected component of each member in the win graph
 	sep     bool    // the win graph is not strongly connected: some result is separated
 	kSep    float64 // comparisons per round across the separation, at least 1
 	p       *problem
-	kOpen   float64    // the design effect of open ends, once computed
 	seat    *seatModel // the likelihood with a first-seat edge, whose profile the intervals take; nil without
+}
+
+// designCache holds the designs of the contrasts asked for, by their bits,
+// and the design effect of open ends once computed: the copies of one
+// analysis that compute intervals at once share it. Every entry is the same
+// whoever computes it first.
+type designCache struct {
+	mu      sync.Mutex
+	designs map[string]design
+	openMu  sync.Mutex
+	kOpen   float64
+}
+
+// copyFor returns a copy of the analysis for another goroutine: its own
+// buffers (problem, design scratch), the same data and the same cache.
+func (an *analysis) copyFor() *analysis {
+	c := *an
+	c.scratch = designScratch{}
+	c.p = an.p.clone()
+	if an.seat != nil {
+		s := *an.seat
+		s.p, s.av = an.seat.p.clone(), make([]float64, len(an.seat.av))
+		c.seat = &s
+	}
+	return &c
 }
 
 // newAnalysis prepares the intervals of the group members from the whole
@@ -115,7 +140,7 @@ func newAnalysis(members []int, all []int64, kAll int, boot *seedBootstrap, roun
 	an.j = scoreCovariance(boot, kAll, members, an.theta)
 	an.pairs, an.games = replicateGames(boot, kAll, members, an.half)
 	an.lplus = an.p.pseudoInverse(an.theta)
-	an.designs = map[string]design{}
+	an.cache = &designCache{designs: map[string]design{}}
 	an.sep, an.kSep, an.comp = separation(an.half, k, an.n)
 	return an
 }
@@ -165,8 +190,7 @@ func (an *analysis) constrain(rows, values []float64) {
 	// J: the replicates' scores at the new fit.
 	an.j = scoreCovariance(an.boot, an.kAll, an.members, an.theta)
 	an.lplus = an.p.pseudoInverse(an.theta)
-	an.designs = map[string]design{}
-	an.kOpen = 0
+	an.cache = &designCache{designs: map[string]design{}}
 }
 
 // subTally copies the members' rows and columns of a k×k tally into dst
@@ -285,11 +309,16 @@ func (an *analysis) design(a []float64) design {
 	for _, v := range a {
 		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))
 	}
-	if d, ok := an.designs[string(key)]; ok {
+	an.cache.mu.Lock()
+	d, ok := an.cache.designs[string(key)]
+	an.cache.mu.Unlock()
+	if ok {
 		return d
 	}
-	d := an.computeDesign(a)
-	an.designs[string(key)] = d
+	d = an.computeDesign(a)
+	an.cache.mu.Lock()
+	an.cache.designs[string(key)] = d
+	an.cache.mu.Unlock()
 	return d
 }
 
@@ -386,8 +415,10 @@ func (an *analysis) kappa(a []float64) float64 { return an.design(a).kappa }
 // no such component, the comparisons per round across the separation (each
 // round one observation).
 func (an *analysis) kappaOpen() float64 {
-	if an.kOpen > 0 {
-		return an.kOpen
+	an.cache.openMu.Lock()
+	defer an.cache.openMu.Unlock()
+	if an.cache.kOpen > 0 {
+		return an.cache.kOpen
 	}
 	sum, cnt := 0.0, 0
 	a := make([]float64, an.k)
@@ -413,11 +444,11 @@ func (an *analysis) kappaOpen() float64 {
 			cnt++
 		}
 	}
-	an.kOpen = an.kSep
+	an.cache.kOpen = an.kSep
 	if cnt > 0 {
-		an.kOpen = max(1, sum/float64(cnt)+1/float64(an.n))
+		an.cache.kOpen = max(1, sum/float64(cnt)+1/float64(an.n))
 	}
-	return an.kOpen
+	return an.cache.kOpen
 }
 
 // interval returns the 95 % interval of ψ = a'θ in Elo, relative to the

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // DefaultBootstrap is the number of bootstrap replicates when Options leave
@@ -337,8 +340,8 @@ func (t *Tally) Standings() (*Standings, error) {
 	}
 
 	ratings := make([]Rating, k)
-	for i := range k {
-		ratings[i] = t.rating(i, s.ratingInterval(i))
+	for i, iv := range s.ratingIntervals() {
+		ratings[i] = t.rating(i, iv)
 	}
 	// Sort on the rounded Elo, as shown, so that ratings equal to the shown
 	// precision keep entrant order rather than the order of their last bits.
@@ -509,6 +512,45 @@ func anchorRows(members, anchors []int, pins []Anchor) (rows, gaps []float64) {
 // placed the same.
 func (t *Tally) pairRecords() (wins, draws []int64) {
 	return slices.Clone(t.wins), slices.Clone(t.draws)
+}
+
+// parallelFrom is the field from which the ratings' intervals are computed
+// on every core (GOMAXPROCS goroutines), each entrant's independently of the
+// others: the same bits whatever the number of goroutines.
+const parallelFrom = 16
+
+// ratingIntervals returns every entrant's Elo interval (ratingInterval),
+// on several goroutines in a large field.
+func (s *Standings) ratingIntervals() []Interval {
+	k := len(s.elo)
+	out := make([]Interval, k)
+	workers := min(runtime.GOMAXPROCS(0), k/(parallelFrom/2))
+	if k < parallelFrom || workers < 2 {
+		for i := range out {
+			out[i] = s.ratingInterval(i)
+		}
+		return out
+	}
+	views := []*Standings{s} // the first goroutine works on s itself
+	for range workers - 1 {  // the others on copies, made before any starts
+		c := *s
+		c.groups = make([]*analysis, len(s.groups))
+		for g, an := range s.groups {
+			c.groups[g] = an.copyFor()
+		}
+		views = append(views, &c)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for _, view := range views {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < k; i = int(next.Add(1) - 1) {
+				out[i] = view.ratingInterval(i)
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // ratingInterval returns entrant i's rating with its interval: against its
