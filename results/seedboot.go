@@ -21,16 +21,41 @@ const bootstrapStream = 0x626f6f7473747270 // "bootstrp"
 var poissonOne = [...]uint64{24109, 48219, 60273, 64292, 65296, 65497, 65531, 65535}
 
 // poisson returns a Poisson(1) draw from a uniform 16-bit number u, by
-// inversion: how many of the thresholds u is at or above, counted without
-// a branch (t−1−u wraps around, setting the top bit, exactly when u ≥ t).
-// A draw is 8 at most; the 16 bits give each probability within 2⁻¹⁶,
-// far below the bootstrap's own noise.
+// inversion: how many of poissonOne's thresholds u is at or above. A draw
+// is 8 at most; the 16 bits give each probability within 2⁻¹⁶, far below
+// the bootstrap's own noise. Most u are answered by their top byte
+// (poissonByte); the 5 bytes in 256 that a threshold splits are counted.
 func poisson(u uint64) int64 {
+	if w := poissonByte[uint8(u>>8)]; w != splitByte {
+		return int64(w)
+	}
+	return poissonCount(u)
+}
+
+// poissonCount counts poissonOne's thresholds at or below u without a
+// branch (t−1−u wraps around, setting the top bit, exactly when u ≥ t).
+func poissonCount(u uint64) int64 {
 	// poissonOne's thresholds, written out so that they are immediates.
 	w := (24109-1-u)>>63 + (48219-1-u)>>63 + (60273-1-u)>>63 + (64292-1-u)>>63 +
 		(65296-1-u)>>63 + (65497-1-u)>>63 + (65531-1-u)>>63 + (65535-1-u)>>63
 	return int64(w)
 }
+
+// splitByte marks a top byte of u that a threshold splits.
+const splitByte = 0xff
+
+// poissonByte holds, for each top byte of u, the draw of all 256 u that
+// share it, or splitByte.
+var poissonByte = func() (tbl [256]uint8) {
+	for t := range uint64(256) {
+		lo, hi := poissonCount(t<<8), poissonCount(t<<8|0xff)
+		tbl[t] = splitByte
+		if lo == hi {
+			tbl[t] = uint8(lo)
+		}
+	}
+	return tbl
+}()
 
 // golden is the SplitMix64 increment.
 const golden = 0x9e3779b97f4a7c15
@@ -99,21 +124,28 @@ func (sb *seedBootstrap) flush() {
 	// pair's half wins into every replicate.
 	key, kk := roundKey(sb.seed, sb.cur), sb.k*sb.k
 	w := sb.weights[:sb.reps]
-	for b := 0; b < len(w); b += weightsPerHash {
+	full := len(w) / weightsPerHash * weightsPerHash
+	for b := 0; b < full; b += weightsPerHash {
 		h := sim.Mix(key + uint64(b/weightsPerHash+1)*golden)
-		for q := b; q < min(b+weightsPerHash, len(w)); q++ {
+		q := w[b : b+weightsPerHash : b+weightsPerHash]
+		q[0], q[1], q[2], q[3] = poisson(h&0xffff), poisson(h>>16&0xffff), poisson(h>>32&0xffff), poisson(h>>48)
+	}
+	if full < len(w) {
+		h := sim.Mix(key + uint64(full/weightsPerHash+1)*golden)
+		for q := full; q < len(w); q++ {
 			w[q] = poisson(h & 0xffff)
 			h >>= 16
 		}
 	}
-	if len(sb.touched) <= 4 { // a duel's round: a pass over the replicates per pair
+	switch {
+	case len(sb.touched) <= 4: // a duel's round: a pass over the replicates per pair
 		for _, idx := range sb.touched {
 			n, half := sb.scratch[idx], sb.half[idx:]
 			for b, wb := range w {
 				half[b*kk] += wb * n
 			}
 		}
-	} else { // more pairs: each replicate's at once, none for a weight of 0
+	default: // more pairs: each replicate's at once, none for a weight of 0
 		for b, wb := range w {
 			if wb == 0 {
 				continue
