@@ -86,6 +86,9 @@ func NewLineEncoder() *LineEncoder {
 
 // AppendRecord appends r's line, newline included, to dst.
 func (e *LineEncoder) AppendRecord(dst []byte, r *Record) ([]byte, error) {
+	if out, ok := appendPlainLine(dst, r); ok {
+		return out, nil
+	}
 	e.buf.Reset()
 	e.rec = matchLine(r)
 	err := e.enc.Encode(&e.rec)
