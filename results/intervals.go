@@ -104,6 +104,7 @@ type analysis struct {
 type designCache struct {
 	mu      sync.Mutex
 	designs map[string]design
+	roots   map[[2]int]float64 // the signed root of θi − θj at 0, i < j (los)
 	openMu  sync.Mutex
 	kOpen   float64
 }
@@ -140,7 +141,7 @@ func newAnalysis(members []int, all []int64, kAll int, boot *seedBootstrap, roun
 	an.j = scoreCovariance(boot, kAll, members, an.theta)
 	an.pairs, an.games = replicateGames(boot, kAll, members, an.half)
 	an.lplus = an.p.pseudoInverse(an.theta)
-	an.cache = &designCache{designs: map[string]design{}}
+	an.cache = &designCache{designs: map[string]design{}, roots: map[[2]int]float64{}}
 	an.sep, an.kSep, an.comp = separation(an.half, k, an.n)
 	return an
 }
@@ -190,7 +191,7 @@ func (an *analysis) constrain(rows, values []float64) {
 	// J: the replicates' scores at the new fit.
 	an.j = scoreCovariance(an.boot, an.kAll, an.members, an.theta)
 	an.lplus = an.p.pseudoInverse(an.theta)
-	an.cache = &designCache{designs: map[string]design{}}
+	an.cache = &designCache{designs: map[string]design{}, roots: map[[2]int]float64{}}
 }
 
 // subTally copies the members' rows and columns of a k×k tally into dst
@@ -305,9 +306,21 @@ type designScratch struct {
 // variance cannot be computed (a singular information) it assumes
 // independent rounds: κ = 1, h = 1/n, ν = n.
 func (an *analysis) design(a []float64) design {
+	// The design of −a is a's, to the bit (x = L⁺a only changes sign, and
+	// every term is a product of two of its coordinates or a square): one
+	// key for both, that of the contrast whose first non-zero is positive.
+	sign := 1.0
+	for _, v := range a {
+		if v != 0 {
+			if v < 0 {
+				sign = -1
+			}
+			break
+		}
+	}
 	key := make([]byte, 0, 8*len(a))
 	for _, v := range a {
-		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(v))
+		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(sign*v+0)) // +0: no −0 in a key
 	}
 	an.cache.mu.Lock()
 	d, ok := an.cache.designs[string(key)]
@@ -487,6 +500,28 @@ func (an *analysis) los(r, c int) float64 {
 	if an.comp[r] != an.comp[c] {
 		kappa = an.kappaOpen() // the difference is separated: open
 	}
-	p, theta, ll, along := an.profile(a)
-	return normalCDF(p.signedRoot(theta, ll, along, 0) / math.Sqrt(kappa))
+	return normalCDF(an.signedRoot(r, c) / math.Sqrt(kappa))
+}
+
+// signedRoot returns the signed likelihood root of θr − θc at 0, computed
+// once a pair: that of θc − θr is its opposite, to the bit (the same
+// constrained fit; only the sign test turns).
+func (an *analysis) signedRoot(r, c int) float64 {
+	lo, hi, sign := r, c, 1.0
+	if lo > hi {
+		lo, hi, sign = c, r, -1
+	}
+	an.cache.mu.Lock()
+	root, ok := an.cache.roots[[2]int{lo, hi}]
+	an.cache.mu.Unlock()
+	if !ok {
+		a := make([]float64, an.k)
+		a[lo], a[hi] = 1, -1
+		p, theta, ll, along := an.profile(a)
+		root = p.signedRoot(theta, ll, along, 0)
+		an.cache.mu.Lock()
+		an.cache.roots[[2]int{lo, hi}] = root
+		an.cache.mu.Unlock()
+	}
+	return sign * root
 }

@@ -115,6 +115,15 @@ func TestLargeFieldIntervalsWhateverTheCores(t *testing.T) {
 			require.Equal(t, got[0], got[1], "options %+v", opt)
 			require.Contains(t, got[0], `EloHi:+Inf`, "b0's sweep leaves its interval open above")
 		}
+		// The head-to-head lines and the LOS matrix, computed on several
+		// goroutines too.
+		var got []string
+		for _, procs := range []int{1, 3} {
+			old := runtime.GOMAXPROCS(procs)
+			got = append(got, jsonOf(t, standings(t, newTally(t, options[0], names, records...))))
+			runtime.GOMAXPROCS(old)
+		}
+		require.Equal(t, got[0], got[1])
 	})
 }
 

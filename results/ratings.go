@@ -371,13 +371,13 @@ func (s *Standings) completePairs() {
 		return
 	}
 	s.pairsDone = true
-	for k := range s.H2H {
+	s.parallel(len(s.H2H), len(s.elo), func(view *Standings, k int) {
 		h := &s.H2H[k]
-		if diff, err := s.Diff(h.Bot, h.Opponent); err == nil {
+		if diff, err := view.Diff(h.Bot, h.Opponent); err == nil {
 			h.Elo, h.EloLo, h.EloHi = roundElo(diff.Elo), roundElo(diff.Lo), roundElo(diff.Hi)
 		}
-		h.LOS = s.los(h.i, h.j)
-	}
+		h.LOS = view.los(h.i, h.j)
+	})
 	if len(s.groups) > 0 {
 		s.LOS = s.losMatrix(s.order)
 	}
@@ -522,14 +522,23 @@ const parallelFrom = 16
 // ratingIntervals returns every entrant's Elo interval (ratingInterval),
 // on several goroutines in a large field.
 func (s *Standings) ratingIntervals() []Interval {
-	k := len(s.elo)
-	out := make([]Interval, k)
-	workers := min(runtime.GOMAXPROCS(0), k/(parallelFrom/2))
+	out := make([]Interval, len(s.elo))
+	s.parallel(len(out), len(s.elo), func(view *Standings, i int) { out[i] = view.ratingInterval(i) })
+	return out
+}
+
+// parallel calls f(view, i) for every i below n: on one goroutine in a
+// field of fewer than parallelFrom entrants (k), else on GOMAXPROCS, each
+// with a view of s of its own (copies of its groups' analyses, sharing
+// their caches), so that f may compute intervals. f must write only its
+// own i's results.
+func (s *Standings) parallel(n, k int, f func(view *Standings, i int)) {
+	workers := min(runtime.GOMAXPROCS(0), k/(parallelFrom/2), n)
 	if k < parallelFrom || workers < 2 {
-		for i := range out {
-			out[i] = s.ratingInterval(i)
+		for i := range n {
+			f(s, i)
 		}
-		return out
+		return
 	}
 	views := []*Standings{s} // the first goroutine works on s itself
 	for range workers - 1 {  // the others on copies, made before any starts
@@ -544,13 +553,12 @@ func (s *Standings) ratingIntervals() []Interval {
 	var wg sync.WaitGroup
 	for _, view := range views {
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < k; i = int(next.Add(1) - 1) {
-				out[i] = view.ratingInterval(i)
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(view, i)
 			}
 		})
 	}
 	wg.Wait()
-	return out
 }
 
 // ratingInterval returns entrant i's rating with its interval: against its
