@@ -41,6 +41,14 @@ type filler struct {
 	stack []int32
 	ring  [8]int32 // index offset of each ring cell, in ringOrder
 
+	// The bounds of the moves left come from the chamber tree of the
+	// region (see chambers), searched through the strong player's
+	// territory and chambers: the filler marks the cells it tries through
+	// terr, which keeps the board in step.
+	terr *territory
+	ch   *chambers
+	srcs [1]source
+
 	nodes   int  // positions the endgame search visited this move
 	aborted bool // out of nodes: finish the path at hand
 }
@@ -85,11 +93,13 @@ func (f *filler) move(b *board, head int32) uint8 {
 		return dirs[0]
 	}
 	if f.regionAtMost(b, head, endgameCells) <= endgameCells {
-		return dirs[f.longestPath(b, head, cand[:n])]
+		f.terr.load(b)
+		return dirs[f.longestPath(head, cand[:n])]
 	}
 	if k, ok := f.keepWhole(b, head, cand[:n]); ok {
 		return dirs[k]
 	}
+	f.terr.load(b)
 	return dirs[f.weighPieces(b, cand[:n])]
 }
 
@@ -133,16 +143,17 @@ func (f *filler) regionAtMost(b *board, head int32, limit int) int {
 // the free cells, depth first, the snuggest moves first, and returns the
 // index into cand of the first move of the longest path found. Out of
 // nodes, it finishes the path it is on and keeps the best found so far.
-func (f *filler) longestPath(b *board, head int32, cand []int32) (best int) {
+func (f *filler) longestPath(head int32, cand []int32) (best int) {
 	f.nodes, f.aborted = 0, false
-	bound := f.reach(b, head)
-	bestLen := -1
+	b := f.terr.b
+	bound := f.bound(head)
+	bestLen := int32(-1)
 	var order [4]int
 	for _, k := range snuggestFirst(b, cand, &order) {
 		t := cand[k]
-		b.cells[t] = wall
-		n := 1 + f.longest(b, t)
-		b.cells[t] = open
+		f.terr.take(t, 0)
+		n := 1 + f.longest(t)
+		f.terr.release(t)
 		if n > bestLen {
 			best, bestLen = k, n
 		}
@@ -156,25 +167,26 @@ func (f *filler) longestPath(b *board, head int32, cand []int32) (best int) {
 // longest returns the number of moves of the longest path from head (taken
 // already) through the free cells; once out of nodes, of the first path it
 // finds.
-func (f *filler) longest(b *board, head int32) int {
+func (f *filler) longest(head int32) int32 {
 	if f.nodes >= endgameNodes {
 		f.aborted = true
 	}
 	f.nodes++
-	bound := f.reach(b, head)
+	bound := f.bound(head)
 	if bound == 0 {
 		return 0
 	}
+	b := f.terr.b
 	var cand [4]int32
 	var dirs [4]uint8
 	n := b.moves(head, &cand, &dirs)
-	best := 0
+	best := int32(0)
 	var order [4]int
 	for _, k := range snuggestFirst(b, cand[:n], &order) {
 		t := cand[k]
-		b.cells[t] = wall
-		best = max(best, 1+f.longest(b, t))
-		b.cells[t] = open
+		f.terr.take(t, 0)
+		best = max(best, 1+f.longest(t))
+		f.terr.release(t)
 		if f.aborted || best >= bound {
 			break
 		}
@@ -182,19 +194,13 @@ func (f *filler) longest(b *board, head int32) int {
 	return best
 }
 
-// reach bounds the moves a player at head (taken already) can still make:
-// the best fill estimate among the pieces of free space next to it.
-func (f *filler) reach(b *board, head int32) int {
-	f.nextStamp()
-	var best int32
-	for _, s := range b.step {
-		n := head + s
-		if b.cells[n] != open || f.seen[n] == f.stamp {
-			continue
-		}
-		best = max(best, f.flood(b, n).moves(head))
-	}
-	return int(best)
+// bound bounds the moves a player at head (taken already) can still make:
+// the chamber tree's count of its region (see chambers).
+func (f *filler) bound(head int32) int32 {
+	f.srcs[0] = source{cell: head}
+	f.terr.run(f.srcs[:])
+	v, _ := f.ch.usable(f.terr, head, 0, byMoves)
+	return v
 }
 
 // snuggestFirst writes into order the order in which to try the cells of
@@ -232,28 +238,20 @@ func (f *filler) keepWhole(b *board, head int32, cand []int32) (best int, ok boo
 	return best, ok
 }
 
-// weighPieces values each candidate by the largest piece of free space it
-// can still enter once taken, by flooding, and returns the best one (the
-// snuggest among equals).
+// weighPieces values each candidate by the moves it leaves (see bound)
+// and returns the best one (the snuggest among equals).
 func (f *filler) weighPieces(b *board, cand []int32) int {
 	best, bestValue, bestSnug := 0, int32(-1), 5
 	for k, t := range cand {
-		value, snug := f.bestPiece(b, t), b.freeNeighbours(t)
+		f.terr.take(t, 0)
+		value := f.bound(t)
+		f.terr.release(t)
+		snug := b.freeNeighbours(t)
 		if value > bestValue || value == bestValue && snug < bestSnug {
 			best, bestValue, bestSnug = k, value, snug
 		}
 	}
 	return best
-}
-
-// bestPiece returns how many moves a player entering free cell t can still
-// make at most: the best fill estimate among the pieces of free space next
-// to t once t is taken.
-func (f *filler) bestPiece(b *board, t int32) int32 {
-	b.cells[t] = wall
-	best := f.reach(b, t)
-	b.cells[t] = open
-	return int32(best)
 }
 
 // nextStamp starts a new flood generation.
@@ -265,26 +263,8 @@ func (f *filler) nextStamp() {
 	f.stamp++
 }
 
-// piece sums up a group of connected free cells for the fill bounds.
-type piece struct {
-	colours  [2]int32 // its cells by checkerboard colour
-	deadEnds int32    // its cells with at most one free neighbour
-}
-
-// moves bounds the moves of a player entering the piece from cell from.
-// Besides the colours, dead ends count: a path goes through a cell by two
-// of its neighbours, so only its first and last cells can be dead ends.
-func (p piece) moves(from int32) int32 {
-	bound := fillEstimate(p.colours, from)
-	if extra := p.deadEnds - 2; extra > 0 {
-		bound = min(bound, p.colours[0]+p.colours[1]-extra)
-	}
-	return bound
-}
-
-// flood marks the free cells connected to start with the current stamp and
-// sums them up.
-func (f *filler) flood(b *board, start int32) (p piece) {
+// flood marks the free cells connected to start with the current stamp.
+func (f *filler) flood(b *board, start int32) {
 	stack, seen, stamp, cells := f.stack, f.seen, f.stamp, b.cells
 	seen[start] = stamp
 	stack[0] = start
@@ -292,25 +272,14 @@ func (f *filler) flood(b *board, start int32) (p piece) {
 	for top > 0 {
 		top--
 		c := stack[top]
-		p.colours[c&1]++
-		degree := 0
 		for _, s := range b.step {
-			n := c + s
-			if cells[n] != open {
-				continue
-			}
-			degree++
-			if seen[n] != stamp {
+			if n := c + s; cells[n] == open && seen[n] != stamp {
 				seen[n] = stamp
 				stack[top] = n
 				top++
 			}
 		}
-		if degree <= 1 {
-			p.deadEnds++
-		}
 	}
-	return p
 }
 
 // region floods the free cells reachable from head, so that reaches can

@@ -40,7 +40,11 @@ func pictureBoard(t testing.TB, picture string) (b *board) {
 // many moves it made.
 func fillAll(b *board) int {
 	var f filler
+	var terr territory
+	var ch chambers
+	f.terr, f.ch = &terr, &ch
 	f.resize(b)
+	ch.resize(len(b.cells))
 	head := b.heads[0]
 	for moves := 0; ; moves++ {
 		t := head + b.step[f.move(b, head)]
@@ -222,4 +226,92 @@ func distances(b *board, from int32) []int {
 	}
 	d[from] = -1 // the head itself is nobody's
 	return d
+}
+
+// TestChambers checks the chamber tree's value of drawn regions, seat 0
+// alone on the board: a path cannot come back out of a pocket, so only the
+// best one off each chamber counts.
+func TestChambers(t *testing.T) {
+	cases := []struct {
+		name         string
+		picture      string
+		moves, worth int32
+	}{
+		// Down the corridor (5 cells) beats right (2 cells, and one of
+		// the two branches after it).
+		{"fork", `
+			##.##
+			A....
+			#.###
+			#.###
+			#...#`, 6, 17},
+		// A room is one chamber: as many cells of each colour, and a
+		// worth of 1 plus room (1) for each free neighbour.
+		{"room", `
+			.....
+			.....
+			..A..
+			.....
+			.....`, 24, 24 + 2*36},
+		// Two rooms joined by a door: both count, the door too, every
+		// cell of them on a path.
+		{"two rooms", `
+			A..#...
+			...#...
+			.......`, 18, 0},
+		// A room with a dead end on each side: only one of them counts, and
+		// the room's cells by colour, one more of the colour it is entered
+		// by, 13 of them.
+		{"dead ends", `
+			#.#######
+			#.#######
+			#A......#
+			#.......#
+			#######.#
+			#######.#`, 15, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := pictureBoard(t, c.picture)
+			var terr territory
+			terr.load(b)
+			terr.room = 1
+			var ch chambers
+			ch.resize(len(b.cells))
+			terr.run([]source{{cell: b.heads[0], seat: 0}})
+			moves, _ := ch.usable(&terr, b.heads[0], 0, byMoves)
+			require.Equal(t, c.moves, moves)
+			if c.worth > 0 {
+				worth, _ := ch.usable(&terr, b.heads[0], 0, byWorth)
+				require.Equal(t, c.worth, worth)
+			}
+		})
+	}
+}
+
+// TestTranspositions checks that the table returns the move stored for a
+// key, nothing for a key never stored, and nothing for another key of the
+// same slot.
+func TestTranspositions(t *testing.T) {
+	var tt transpositions
+	tt.reset()
+	var z zobrist
+	z.resize(100)
+	key := z.cell(3) ^ z.head(0, 4) ^ z.head(1, 5)
+	_, ok := tt.best(key)
+	require.False(t, ok)
+	for dir := range uint8(4) {
+		tt.store(key, dir)
+		got, ok := tt.best(key)
+		require.True(t, ok)
+		require.Equal(t, dir, got)
+	}
+	other := key ^ 1<<8 // the same slot, another position
+	_, ok = tt.best(other)
+	require.False(t, ok)
+	tt.reset()
+	_, ok = tt.best(key)
+	require.False(t, ok)
+	require.NotEqual(t, z.head(0, 4), z.head(1, 4), "the two heads on one cell hash apart")
+	require.NotEqual(t, z.cell(4), z.head(0, 4))
 }

@@ -22,49 +22,75 @@ const (
 // maxPlies bounds the search depth, two plies (my move, the reply) a turn.
 const maxPlies = 2 * maxDepth
 
-// duel searches the moves of two players sharing a region. Moves are
+// duel searches the moves of two players sharing a region: alpha-beta with
+// iterative deepening under a budget of work, principal variation search,
+// and moves ordered by a transposition table and killers. Moves are
 // simultaneous; the search treats the opponent as answering after seeing
-// my move (paranoid), which makes it wary of head-on collisions: entering a
-// cell the opponent can also enter is a draw at best.
+// my move (paranoid, as a1k0n's winning Google AI Challenge bot did), which
+// makes it wary of head-on collisions: entering a cell the opponent can
+// also enter is a draw at best. The evaluation is the evaluator's.
 type duel struct {
-	b       *board
-	terr    *territory
-	heads   [2]int32 // 0: me, 1: the opponent, as the search moves them
-	seats   [2]int   // the seat of each
-	draw    int      // the score of a draw
-	work    int      // cells visited so far in this move by territory searches
-	budget  int      // the most work an iteration past the first may bring it to
-	aborted bool
-	killer  [maxPlies]uint8 // per ply, the best move last found there, tried first
-	srcs    [2]source
+	b     *board
+	eval  *evaluator
+	z     zobrist
+	tt    transpositions
+	heads [2]int32 // 0: me, 1: the opponent, as the search moves them
+	taken uint64   // the zobrist key of the taken cells
 
-	// sealed (the strong bot's argument) multiplies the fill difference of
-	// players who can no longer meet: that difference is the final result,
-	// while a territory difference is only a trend, so sealing off a larger
-	// region is worth more than owning the same margin in open play.
-	sealed int
+	draw    int // the score of a draw
+	work    int // cells visited so far in this move by evaluations
+	budget  int // the most work an iteration past the first may bring it to
+	aborted bool
+	killer  [maxPlies]uint8 // per ply, the best move last found there, tried early
+
+	depth int // the deepest iteration completed in the last move, for tests and tuning
+}
+
+// reset forgets what the search learnt in the last match.
+func (s *duel) reset() {
+	s.tt.reset()
 }
 
 // best returns the index into tron.Dirs of the move to play from the
 // current board, searching with iterative deepening up to depth turns. The
-// budget bounds the work: the cells the territory searches of the leaves
-// visit, so that a move costs about the same on any board and the search
-// goes deeper when the region left is small. The first iteration always
+// budget bounds the work: the cells the evaluations of the leaves visit,
+// so that a move costs about the same on any board and the search goes
+// deeper when the region left is small. The first iteration always
 // completes; after it, the last complete iteration decides, or a move an
 // unfinished iteration proved better than the previous choice.
-func (s *duel) best(me, opp int, depth, budget int) uint8 {
+//
+// Other players sharing the region (others, their heads) make a crowd:
+// they stand still in the search, taking their share of the territory, and
+// a move next to one of their heads counts as a collision, since they may
+// enter the same cell. A collision eliminates me, which in a crowd is
+// worse than a draw in a duel: others play on.
+func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 	b := s.b
+	s.z.resize(len(b.cells))
 	s.heads = [2]int32{b.heads[me], b.heads[opp]}
-	s.seats = [2]int{me, opp}
-	s.draw = -s.terr.openCell() * b.width * b.height / contempt
-	s.work, s.aborted = 0, false
+	s.eval.stand(others)
+	s.draw = -s.eval.terr.openCell() * b.width * b.height / contempt
+	if len(others) > 0 {
+		s.draw = -winScore / 2
+	}
+	s.work, s.aborted, s.depth = 0, false, 0
 	s.killer = [maxPlies]uint8{}
+	s.taken = 0
+	for i, c := range b.cells {
+		if c != open && c != wall {
+			s.taken ^= s.z.cell(int32(i))
+		}
+	}
 
 	var cand [4]int32
 	var dirs [4]uint8
 	n := b.moves(s.heads[0], &cand, &dirs)
 	if n <= 1 {
 		return dirs[0] // the only move, or none: 0 is as good as any
+	}
+	key := s.key()
+	if dir, ok := s.tt.best(key); ok {
+		promote(&cand, &dirs, n, dir)
 	}
 	for d := 1; d <= depth && !s.aborted; d++ {
 		s.budget = budget
@@ -73,9 +99,12 @@ func (s *duel) best(me, opp int, depth, budget int) uint8 {
 		}
 		alpha, iterBest := -infinity, -1
 		for k := range n {
-			v := s.reply(cand[k], d, alpha, infinity, 0)
+			v := s.pvsReply(key, cand[k], d, alpha, infinity, 0, k == 0)
 			if s.aborted {
 				break
+			}
+			if nextToAny(b, cand[k], others) {
+				v = min(v, s.draw)
 			}
 			if v > alpha {
 				alpha, iterBest = v, k
@@ -84,15 +113,39 @@ func (s *duel) best(me, opp int, depth, budget int) uint8 {
 		if iterBest < 0 {
 			break
 		}
+		if !s.aborted {
+			s.depth = d
+		}
 		// Search the choice first next time: it is likely best again, and
 		// an unfinished iteration then still improves on it safely.
 		cand[0], cand[iterBest] = cand[iterBest], cand[0]
 		dirs[0], dirs[iterBest] = dirs[iterBest], dirs[0]
+		s.tt.store(key, dirs[0])
 		if alpha >= decided || alpha <= -decided {
 			break
 		}
 	}
 	return dirs[0]
+}
+
+// key returns the zobrist key of the position: the taken cells and the
+// heads.
+func (s *duel) key() uint64 {
+	return s.taken ^ s.z.head(0, s.heads[0]) ^ s.z.head(1, s.heads[1])
+}
+
+// pvsReply searches my move to cell mine from the position of key: in
+// full when it is the first move, else first with a null window, to prove
+// it no better than alpha, and again in full only when it is.
+func (s *duel) pvsReply(key uint64, mine int32, depth, alpha, beta, ply int, first bool) int {
+	if first {
+		return s.reply(key, mine, depth, alpha, beta, ply)
+	}
+	v := s.reply(key, mine, depth, alpha, alpha+1, ply)
+	if v > alpha && v < beta && !s.aborted {
+		v = s.reply(key, mine, depth, alpha, beta, ply)
+	}
+	return v
 }
 
 // choose is a node where I move: the best of my moves against the reply
@@ -110,10 +163,11 @@ func (s *duel) choose(depth, alpha, beta, ply int) int {
 	case oppMoves == 0:
 		return winScore - ply
 	}
-	promote(&cand, &dirs, n, s.killer[ply])
+	key := s.key()
+	s.order(key, &cand, &dirs, n, ply)
 	best, bestDir := -infinity, dirs[0]
 	for k := range n {
-		v := s.reply(cand[k], depth, alpha, beta, ply)
+		v := s.pvsReply(key, cand[k], depth, alpha, beta, ply, k == 0)
 		if s.aborted {
 			return 0
 		}
@@ -126,29 +180,37 @@ func (s *duel) choose(depth, alpha, beta, ply int) int {
 		}
 	}
 	s.killer[ply] = bestDir
+	s.tt.store(key, bestDir)
 	return best
 }
 
-// reply is a node where the opponent answers my move to cell mine: the
-// worst outcome for me among its replies.
-func (s *duel) reply(mine int32, depth, alpha, beta, ply int) int {
+// reply is a node where the opponent answers my move to cell mine from the
+// position of key: the worst outcome for me among its replies.
+func (s *duel) reply(key uint64, mine int32, depth, alpha, beta, ply int) int {
 	var cand [4]int32
 	var dirs [4]uint8
 	n := s.b.moves(s.heads[1], &cand, &dirs)
 	if n == 0 {
 		return winScore - ply
 	}
-	promote(&cand, &dirs, n, s.killer[ply+1])
+	key ^= s.z.pending(mine)
+	s.order(key, &cand, &dirs, n, ply+1)
 	best, bestDir := infinity, dirs[0]
 	for k := range n {
 		var v int
-		if cand[k] == mine {
+		switch {
+		case cand[k] == mine:
 			v = s.draw // both enter the same cell: both are eliminated
-		} else {
+		case k == 0:
 			v = s.after(mine, cand[k], depth, alpha, beta, ply)
-			if s.aborted {
-				return 0
+		default:
+			v = s.after(mine, cand[k], depth, beta-1, beta, ply)
+			if v < beta && v > alpha && !s.aborted {
+				v = s.after(mine, cand[k], depth, alpha, beta, ply)
 			}
+		}
+		if s.aborted {
+			return 0
 		}
 		if v < best {
 			best, bestDir = v, dirs[k]
@@ -159,7 +221,18 @@ func (s *duel) reply(mine int32, depth, alpha, beta, ply int) int {
 		}
 	}
 	s.killer[ply+1] = bestDir
+	s.tt.store(key, bestDir)
 	return best
+}
+
+// order puts the move the table remembers for key first, else the ply's
+// killer.
+func (s *duel) order(key uint64, cand *[4]int32, dirs *[4]uint8, n, ply int) {
+	if dir, ok := s.tt.best(key); ok {
+		promote(cand, dirs, n, dir)
+		return
+	}
+	promote(cand, dirs, n, s.killer[ply])
 }
 
 // after plays both moves, scores the position they lead to and takes them
@@ -169,49 +242,47 @@ func (s *duel) after(mine, theirs int32, depth, alpha, beta, ply int) int {
 		s.aborted = true
 		return 0
 	}
-	s.work++
-	t, heads := s.terr, s.heads
-	t.take(mine, s.seats[0])
-	t.take(theirs, s.seats[1])
+	t, heads, taken := s.eval.terr, s.heads, s.taken
+	t.take(mine, 0)
+	t.take(theirs, 1)
 	s.heads = [2]int32{mine, theirs}
+	s.taken ^= s.z.cell(mine) ^ s.z.cell(theirs)
 	var v int
 	if depth == 1 {
-		v = s.evaluate()
+		var work int
+		v, work = s.eval.duel(mine, theirs)
+		s.work += work
 	} else {
 		v = s.choose(depth-1, alpha, beta, ply+2)
 	}
 	t.release(mine)
 	t.release(theirs)
-	s.heads = heads
+	s.heads, s.taken = heads, taken
 	return v
-}
-
-// evaluate scores a position by territory (see territory.score): mine, the
-// cells I reach strictly first, minus the opponent's. Once the players
-// cannot meet, it scores the difference of what each can still fill
-// instead, a final result rather than a trend.
-func (s *duel) evaluate() int {
-	t := s.terr
-	s.srcs = [2]source{{cell: s.heads[0], seat: 0}, {cell: s.heads[1], seat: 1}}
-	s.work += t.run(s.srcs[:])
-	if !t.touched {
-		mine := fillEstimate(t.colours(0), s.heads[0])
-		theirs := fillEstimate(t.colours(1), s.heads[1])
-		return s.sealed * t.openCell() * int(mine-theirs)
-	}
-	return t.score(0) - t.score(1)
 }
 
 // near reports whether the territories of the two heads meet within reach
 // cells of them. Heads farther apart than that on an empty board are not
 // worth a territory search to tell.
 func (s *duel) near(me, opp int, reach int) bool {
-	s.heads = [2]int32{s.b.heads[me], s.b.heads[opp]}
-	if s.b.distance(s.heads[0], s.heads[1]) > 2*reach+1 {
+	h0, h1 := s.b.heads[me], s.b.heads[opp]
+	if s.b.distance(h0, h1) > 2*reach+1 {
 		return false
 	}
-	s.evaluate()
-	return s.terr.touched && int(s.terr.meet) <= reach
+	t := s.eval.terr
+	s.eval.srcs[0], s.eval.srcs[1] = source{cell: h0, seat: 0}, source{cell: h1, seat: 1}
+	t.run(s.eval.srcs[:2])
+	return t.touched && int(t.meet) <= reach
+}
+
+// nextToAny reports whether cell t is next to any of the heads.
+func nextToAny(b *board, t int32, heads []int32) bool {
+	for _, h := range heads {
+		if b.adjacent(t, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // promote moves the candidate in direction dir, if there is one, to the

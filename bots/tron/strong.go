@@ -22,6 +22,7 @@ var StrongParams = []sim.ParamSpec{
 	sim.IntParam("reach", defaultReach, 1, 200, "searches deeper than one turn only when the two territories meet within this many cells of the heads"),
 	sim.IntParam("room", 1, 0, 8, "what each free neighbour of a cell adds to its worth in a territory (the cell itself is worth 1): room to move in over cells strung along a wall"),
 	sim.IntParam("sealed", 4, 1, 64, "weight of the fill difference once the players can no longer meet, against a territory difference in open play"),
+	sim.IntParam("spare", 0, 0, 8, "eighths of its worth that a cell of a territory keeps when no one path can use it (see chambers): in open play the chambers still change shape"),
 }
 
 // StrongConfig holds the strong bot's arguments.
@@ -31,6 +32,7 @@ type StrongConfig struct {
 	// The evaluation's weights: the reach of a deep search, the worth of a
 	// free neighbour and of a sealed fill difference (see StrongParams).
 	Reach, Room, Sealed int
+	Spare               int
 }
 
 // DefaultStrongConfig returns the arguments the strong bot uses when none
@@ -43,7 +45,7 @@ func DefaultStrongConfig() StrongConfig {
 func strongBot() sim.Bot[tron.View, tron.Dir] {
 	return sim.Bot[tron.View, tron.Dir]{
 		Name:    "strong",
-		Summary: "Voronoi territory: alpha-beta search in duels, one turn ahead among many; fills its region once walled off",
+		Summary: "alpha-beta search (iterative deepening, transposition table, killers) over a Voronoi territory counted through its chamber tree; the nearest rival searched among many; fills its region once walled off",
 		Params:  StrongParams,
 		Prepare: func(args sim.Params) (func() sim.Player[tron.View, tron.Dir], error) {
 			cfg, err := readStrongConfig(args)
@@ -63,6 +65,7 @@ func readStrongConfig(args sim.Params) (StrongConfig, error) {
 	cfg.Work = r.Int("work")
 	cfg.Reach, cfg.Room = r.Int("reach"), r.Int("room")
 	cfg.Sealed = r.Int("sealed")
+	cfg.Spare = r.Int("spare")
 	return cfg, r.Err()
 }
 
@@ -86,10 +89,12 @@ type Strong struct {
 	seat  int
 	board board
 	terr  territory
+	eval  evaluator
 	fill  filler
 	duel  duel
 
-	rivals [tron.MaxPlayers]int // seats sharing my region this turn
+	rivals [tron.MaxPlayers]int   // seats sharing my region this turn
+	others [tron.MaxPlayers]int32 // heads of the rivals a crowd search stands still
 	srcs   [tron.MaxPlayers + 1]source
 
 	// alone remembers that no opponent could reach my region at turn. It
@@ -116,9 +121,12 @@ const (
 // NewStrong returns a strong player with the given arguments.
 func NewStrong(cfg StrongConfig) *Strong {
 	p := &Strong{cfg: cfg}
-	p.duel.b, p.duel.terr = &p.board, &p.terr
+	p.eval.terr = &p.terr
+	p.fill.terr, p.fill.ch = &p.terr, &p.eval.ch
+	p.duel.b, p.duel.eval = &p.board, &p.eval
 	p.terr.room = int32(cfg.Room)
-	p.duel.sealed = cfg.Sealed
+	p.eval.sealed = cfg.Sealed
+	p.eval.spare = cfg.Spare
 	return p
 }
 
@@ -127,6 +135,7 @@ func NewStrong(cfg StrongConfig) *Strong {
 func (p *Strong) Reset(m sim.MatchInfo, _ *rand.Rand) {
 	p.seat = m.Seat
 	p.alone, p.turn, p.aliveSeen = false, 0, 0
+	p.duel.reset()
 }
 
 // Act picks a move.
@@ -134,6 +143,7 @@ func (p *Strong) Act(v *tron.View) (tron.Dir, error) {
 	b := &p.board
 	b.sync(v)
 	p.fill.resize(b)
+	p.eval.ch.resize(len(b.cells))
 	head := b.heads[p.seat]
 	if head < 0 {
 		return tron.XPlus, nil // not in play: any answer will do
@@ -147,8 +157,7 @@ func (p *Strong) Act(v *tron.View) (tron.Dir, error) {
 		k = p.duelMove(rivals[0])
 	default:
 		p.modes[modeCrowd]++
-		p.terr.load(b)
-		k = p.crowd(rivals)
+		k = p.crowdMove(rivals)
 	}
 	return tron.Dirs[k], nil
 }
@@ -191,14 +200,42 @@ const defaultReach = 6
 // duelMove picks a move against the one opponent sharing my region.
 func (p *Strong) duelMove(opp int) uint8 {
 	p.terr.load(&p.board)
-	depth := p.cfg.Depth
-	if !p.duel.near(p.seat, opp, p.cfg.Reach) {
-		depth = 1
-	}
+	depth := p.depth(opp)
 	if depth == 1 {
 		p.modes[modeShallow]++
 	} else {
 		p.modes[modeSearch]++
 	}
-	return p.duel.best(p.seat, opp, depth, 1000*p.cfg.Work)
+	return p.duel.best(p.seat, opp, nil, depth, 1000*p.cfg.Work)
+}
+
+// depth returns how deep to search against opp: as deep as the depth
+// argument allows when our territories meet within reach, else one turn.
+func (p *Strong) depth(opp int) int {
+	if !p.duel.near(p.seat, opp, p.cfg.Reach) {
+		return 1
+	}
+	return p.cfg.Depth
+}
+
+// crowdMove picks a move when several opponents share my region. A search
+// of every player's moves is out of reach, so it searches mine against the
+// nearest opponent's, the others standing still (see duel.best).
+func (p *Strong) crowdMove(rivals []int) uint8 {
+	b := &p.board
+	p.terr.load(b)
+	head := b.heads[p.seat]
+	nearest := rivals[0]
+	for _, seat := range rivals[1:] {
+		if b.distance(head, b.heads[seat]) < b.distance(head, b.heads[nearest]) {
+			nearest = seat
+		}
+	}
+	others := p.others[:0]
+	for _, seat := range rivals {
+		if seat != nearest {
+			others = append(others, b.heads[seat])
+		}
+	}
+	return p.duel.best(p.seat, nearest, others, p.depth(nearest), 1000*p.cfg.Work)
 }

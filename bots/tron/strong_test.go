@@ -260,25 +260,29 @@ func TestStrongAllocs(t *testing.T) {
 	}
 }
 
-// BenchmarkStrongAct times one move of the strong bot on the default duel
-// board against straight, in each of its ways of playing a duel: the first
-// move in the search mode met (heads near each other), the first move of
-// the one-turn mode (heads apart), and a move once walled off.
+// BenchmarkStrongAct times one move of the strong bot against straight on
+// boards of 20×20, 40×40 and the default 100×100, in each of its ways of
+// playing a duel: the first move in the search mode met (heads near each
+// other), the first move of the one-turn mode (heads apart), and a move
+// once walled off.
 func BenchmarkStrongAct(b *testing.B) {
-	for _, c := range []struct {
-		name string
-		mode mode
-	}{{"search", modeSearch}, {"shallow", modeShallow}, {"fill", modeFill}} {
-		b.Run(c.name, func(b *testing.B) {
-			me := newStrong(b)().(*Strong)
-			tb := newTable(b, sim.Params{}, 5, me, newPlayerOf(b, "straight", sim.Params{})())
-			v := untilMode(b, tb, me, c.mode)
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := me.Act(v); err != nil {
-					b.Fatal(err)
+	for _, size := range []int{20, 40, 100} {
+		for _, c := range []struct {
+			name string
+			mode mode
+		}{{"search", modeSearch}, {"shallow", modeShallow}, {"fill", modeFill}} {
+			b.Run(fmt.Sprintf("%dx%d/%s", size, size, c.name), func(b *testing.B) {
+				me := newStrong(b)().(*Strong)
+				tb := newTable(b, params("width", size, "height", size), 5, me, newPlayerOf(b, "straight", sim.Params{})())
+				v := untilMode(b, tb, me, c.mode)
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := me.Act(v); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+				b.ReportMetric(float64(me.duel.work), "work/op")
+			})
+		}
 	}
 }

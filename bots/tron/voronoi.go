@@ -44,6 +44,7 @@ type territory struct {
 	edges   [ownerMask + 1]int32 // per owner, the free neighbours of its cells
 	touched bool                 // two different owners met
 	meet    uint32               // when touched, the distance at which they first met
+	reached uint32               // states from here up were reached by the last search
 
 	room int32 // what a free neighbour of an owned cell adds to its worth (the room argument)
 }
@@ -173,7 +174,7 @@ func (t *territory) run(srcs []source) int {
 		last = next >> ownerBits
 	}
 	t.base = max(last, base+srcs[len(srcs)-1].delay)
-	t.counts, t.edges, t.touched, t.meet = counts, edges, touched, meet
+	t.counts, t.edges, t.touched, t.meet, t.reached = counts, edges, touched, meet, unreached
 	return tail
 }
 
