@@ -49,8 +49,11 @@ type filler struct {
 	ch   *chambers
 	srcs [1]source
 
-	nodes   int  // positions the endgame search visited this move
-	aborted bool // out of nodes: finish the path at hand
+	// budget is the work the endgame search may do in a move, in cells
+	// visited, as the duel search's (the work argument); work is what it
+	// did so far.
+	budget, work int
+	aborted      bool // out of work: finish the path at hand
 }
 
 // resize prepares f for b's geometry.
@@ -103,14 +106,12 @@ func (f *filler) move(b *board, head int32) uint8 {
 	return dirs[f.weighPieces(b, cand[:n])]
 }
 
-// Limits of the exact endgame: regions of at most endgameCells cells are
-// searched for their longest path, visiting at most endgameNodes positions
-// a move (each costs a flood of what is left). Small regions are where a
-// lost cell decides a close game, and where searching is cheap.
-const (
-	endgameCells = 64
-	endgameNodes = 2000
-)
+// endgameCells is the limit of the exact endgame: regions of at most so
+// many cells are searched for their longest path, under the budget of work
+// (each position costs a flood of what is left and its chamber tree).
+// Small regions are where a lost cell decides a close game, and where
+// searching is cheap.
+const endgameCells = 64
 
 // regionAtMost counts the free cells reachable from head, stopping once
 // the count passes limit.
@@ -142,9 +143,9 @@ func (f *filler) regionAtMost(b *board, head int32, limit int) int {
 // longestPath searches the moves from head for the longest path through
 // the free cells, depth first, the snuggest moves first, and returns the
 // index into cand of the first move of the longest path found. Out of
-// nodes, it finishes the path it is on and keeps the best found so far.
+// work, it finishes the path it is on and keeps the best found so far.
 func (f *filler) longestPath(head int32, cand []int32) (best int) {
-	f.nodes, f.aborted = 0, false
+	f.work, f.aborted = 0, false
 	b := f.terr.b
 	bound := f.bound(head)
 	bestLen := int32(-1)
@@ -165,13 +166,12 @@ func (f *filler) longestPath(head int32, cand []int32) (best int) {
 }
 
 // longest returns the number of moves of the longest path from head (taken
-// already) through the free cells; once out of nodes, of the first path it
+// already) through the free cells; once out of work, of the first path it
 // finds.
 func (f *filler) longest(head int32) int32 {
-	if f.nodes >= endgameNodes {
+	if f.work >= f.budget {
 		f.aborted = true
 	}
-	f.nodes++
 	bound := f.bound(head)
 	if bound == 0 {
 		return 0
@@ -198,8 +198,9 @@ func (f *filler) longest(head int32) int32 {
 // the chamber tree's count of its region (see chambers).
 func (f *filler) bound(head int32) int32 {
 	f.srcs[0] = source{cell: head}
-	f.terr.run(f.srcs[:])
-	v, _ := f.ch.usable(f.terr, head, 0, byMoves)
+	f.work += f.terr.run(f.srcs[:])
+	v, work := f.ch.usable(f.terr, head, 0, byMoves)
+	f.work += chamberCost * work
 	return v
 }
 

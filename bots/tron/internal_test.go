@@ -43,6 +43,7 @@ func fillAll(b *board) int {
 	var terr territory
 	var ch chambers
 	f.terr, f.ch = &terr, &ch
+	f.budget = 1000 * defaultWork
 	f.resize(b)
 	ch.resize(len(b.cells))
 	head := b.heads[0]
@@ -314,4 +315,42 @@ func TestTranspositions(t *testing.T) {
 	require.False(t, ok)
 	require.NotEqual(t, z.head(0, 4), z.head(1, 4), "the two heads on one cell hash apart")
 	require.NotEqual(t, z.cell(4), z.head(0, 4))
+}
+
+// TestFillerFindsLongestPath walls seat 0 into small random regions and
+// checks that the filler makes as many moves as the longest path allows,
+// found by trying every path.
+func TestFillerFindsLongestPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for game := range 200 {
+		const w, h = 7, 6
+		b := &board{}
+		b.resize(w, h, 2)
+		for y := range h {
+			for x := range w {
+				b.cells[b.index(x, y)] = open
+				if rng.IntN(100) < 30 {
+					b.cells[b.index(x, y)] = 3
+				}
+			}
+		}
+		head := int32(b.index(rng.IntN(w), rng.IntN(h)))
+		b.cells[head], b.heads[0] = 1, head
+		want := longestByHand(b, head)
+		require.Equal(t, want, fillAll(b), "board %d", game)
+	}
+}
+
+// longestByHand returns the moves of the longest path from head through
+// the free cells of b, trying every one.
+func longestByHand(b *board, head int32) int {
+	best := 0
+	for _, s := range b.step {
+		if t := head + s; b.cells[t] == open {
+			b.cells[t] = 1
+			best = max(best, 1+longestByHand(b, t))
+			b.cells[t] = open
+		}
+	}
+	return best
 }

@@ -16,47 +16,87 @@ import (
 func newStrong(t testing.TB) func() player { return newPlayerOf(t, "strong", sim.Params{}) }
 
 // strengthSeeds is how many deals (each played twice, seats swapped) the
-// strength tests play: enough for the lower end of the 95 % interval to
-// clear 200 Elo when the bot wins them all but one.
-func strengthSeeds() int {
+// strength benchmark plays against each simple bot: 20 games, enough for
+// the lower end of the 95 % interval to clear 200 Elo when the bot wins
+// them all but one. The sequential test of make test stops before, as soon
+// as it decides.
+const strengthSeeds = 10
+
+// tournamentWork is the strong bot's cheap budget for mass tournaments,
+// as docs/bots.md gives it.
+const tournamentWork = 200
+
+// strengthBoard is the board of the strength benchmark: botsArena's
+// default 100×100, the standard scenario's. The sequential test plays on
+// sequentialBoard, 40×40, where games are shorter but as many of the bot's
+// moves search.
+var (
+	strengthBoard   = sim.Params{}
+	sequentialBoard = params("width", 40, "height", 40)
+)
+
+// sequentialStronger checks, deal by deal on sequentialBoard, that the
+// strong bot at its tournament budget (work=200, 40 times cheaper than the
+// default, which make strength measures) is at least 200 Elo stronger than
+// the named bot rather than no stronger at all (a sequential test at 5 %
+// error rates: four deals decide when it wins every game). In short mode
+// one deal, which it must not lose.
+func sequentialStronger(t *testing.T, opponent string) {
+	t.Parallel()
+	strong, other := newPlayerOf(t, "strong", params("work", tournamentWork)), newPlayerOf(t, opponent, sim.Params{})
+	seq := simtest.NewSequential(0, 200, 0.05, 0.05)
+	deals := strengthSeeds
 	if testing.Short() {
-		return 1
+		deals = 1
 	}
-	return 10
+	for d := range deals {
+		res, _ := playDuels(t, sequentialBoard, d, d+1, strong, other)
+		if seq.Add(res) {
+			break
+		}
+	}
+	t.Logf("strong vs %s: %s", opponent, seq)
+	if testing.Short() {
+		require.GreaterOrEqual(t, seq.Score.Wins, seq.Score.Losses)
+		return
+	}
+	require.True(t, seq.H1(), "strong vs %s: %s", opponent, seq)
 }
 
-// requireStronger checks that the strong bot beats the named bot by more
-// than 200 Elo, the whole 95 % interval of its score rate included (in
-// short mode, too few games for that: it must just win them all). The
-// deals are played in two halves at once, one per core.
+func TestStrongBeatsStraight(t *testing.T) { sequentialStronger(t, "straight") }
+
+func TestStrongBeatsStupid(t *testing.T) { sequentialStronger(t, "stupid") }
+
+func TestStrongBeatsRandom(t *testing.T) { sequentialStronger(t, "random") }
+
+// requireStronger measures (make strength) the strong bot against the named
+// bot on strengthSeeds deals: more than 200 Elo, the whole 95 % Wilson
+// interval of its score rate above 76 %. The deals are played in two halves
+// at once, one per core.
 func requireStronger(t *testing.T, opponent string) {
+	simtest.Strength(t)
 	t.Parallel()
-	seeds := strengthSeeds()
 	var halves [2]simtest.Score
 	var turns [2]int
 	t.Run("deals", func(t *testing.T) {
 		for h := range halves {
 			t.Run(fmt.Sprint(h), func(t *testing.T) {
 				t.Parallel()
-				halves[h], turns[h] = playDuels(t, sim.Params{}, h*seeds/2, (h+1)*seeds/2, newStrong(t), newPlayerOf(t, opponent, sim.Params{}))
+				halves[h], turns[h] = playDuels(t, strengthBoard, h*strengthSeeds/2, (h+1)*strengthSeeds/2, newStrong(t), newPlayerOf(t, opponent, sim.Params{}))
 			})
 		}
 	})
 	res := halves[0].Add(halves[1])
 	t.Logf("strong vs %s: %d games, W/D/L %d/%d/%d, score %.3f (95 %% low %.3f), Elo %+.0f, %d turns a game",
 		opponent, res.Games(), res.Wins, res.Draws, res.Losses, res.Rate(), res.WilsonLow(), simtest.Elo(res.Rate()), (turns[0]+turns[1])/res.Games())
-	if testing.Short() {
-		require.Equal(t, res.Games(), res.Wins)
-		return
-	}
 	require.Greater(t, res.WilsonLow(), simtest.Rate200)
 }
 
-func TestStrongBeatsStraight(t *testing.T) { requireStronger(t, "straight") }
+func TestStrengthAgainstStraight(t *testing.T) { requireStronger(t, "straight") }
 
-func TestStrongBeatsStupid(t *testing.T) { requireStronger(t, "stupid") }
+func TestStrengthAgainstStupid(t *testing.T) { requireStronger(t, "stupid") }
 
-func TestStrongBeatsRandom(t *testing.T) { requireStronger(t, "random") }
+func TestStrengthAgainstRandom(t *testing.T) { requireStronger(t, "random") }
 
 // TestStrongAvoidsDeadEnd sets the bot's head next to a corner cell it has
 // walled in itself: stepping there is death next turn, while the rest of
@@ -107,7 +147,8 @@ func TestStrongFillsRoom(t *testing.T) {
 
 // TestStrongSmoke plays boards and player counts of every size, the bot in
 // several seats among the simple bots, and checks that it never fails to
-// answer.
+// answer. It plays at the tournament budget: its moves are as legal at any
+// budget, and the default's take 40 times longer.
 func TestStrongSmoke(t *testing.T) {
 	cases := []struct {
 		width, height, players int
@@ -137,7 +178,7 @@ func TestStrongSmoke(t *testing.T) {
 			strong := map[int]bool{}
 			for k := range players {
 				if k%3 == 0 || c.players == 2 {
-					players[k], strong[k] = newStrong(t)(), true
+					players[k], strong[k] = newPlayerOf(t, "strong", params("work", tournamentWork))(), true
 				} else {
 					players[k] = newPlayerOf(t, others[k%len(others)], sim.Params{})()
 				}
@@ -153,17 +194,26 @@ func TestStrongSmoke(t *testing.T) {
 	}
 }
 
-// TestStrongDeterministic replays a match and expects the same one.
+// TestStrongDeterministic replays a match and expects the same one, and
+// pins it: a change of the hash means the bot plays other moves, which
+// only a change meant to alter its play may do (then update the pin). Three
+// players on 20×20, so that the bot searches a crowd, a duel once one is
+// out, and fills; at a budget of work=1000, to keep it short.
 func TestStrongDeterministic(t *testing.T) {
-	rules, eff := newRules(t, params("players", 3, "width", 30, "height", 30))
+	rules, eff := newRules(t, params("players", 3, "width", 20, "height", 20))
+	strong := newPlayerOf(t, "strong", params("work", 1000))
 	play := func() sim.Result {
 		m := sim.NewMatch(rules, eff)
-		return m.Play(context.Background(), 99, []player{newStrong(t)(), newStrong(t)(), newPlayerOf(t, "stupid", sim.Params{})()})
+		return m.Play(context.Background(), 99, []player{strong(), strong(), newPlayerOf(t, "stupid", sim.Params{})()})
 	}
 	first, second := play(), play()
 	require.Equal(t, first.StateHash, second.StateHash)
 	require.Equal(t, first.Turns, second.Turns)
+	require.Equal(t, pinnedGame, fmt.Sprintf("%d turns, places %v, hash %x", first.Turns, first.Places, first.StateHash))
 }
+
+// pinnedGame is TestStrongDeterministic's match.
+const pinnedGame = "111 turns, places [2 1 3], hash 571cb18c274428bf"
 
 // TestStrongParams checks the bot's arguments and their ranges.
 func TestStrongParams(t *testing.T) {
