@@ -268,14 +268,22 @@ func TestPlay(t *testing.T) {
 	require.Len(t, last.Actions, 2)
 }
 
+// TestPlayWithoutBotsIsTheFirstMatchOfRun plays the scenarios' own bots,
+// the four-player one on a 20×20 board: its strong bot searches under a
+// budget of about 20 ms a move, which on the 100×100 board adds up to
+// minutes.
 func TestPlayWithoutBotsIsTheFirstMatchOfRun(t *testing.T) {
 	for _, scenario := range []string{"tron/ffa4", "tron/small"} {
+		board := []string{"--param", "width=20", "--param", "height=20"}
+		if scenario == "tron/small" {
+			board = nil
+		}
 		path := filepath.Join(t.TempDir(), "r.jsonl")
-		code, _, errOut := arena(t, "run", scenario, "--games", "4", "--out", path)
+		code, _, errOut := arena(t, append([]string{"run", scenario, "--games", "4", "--out", path}, board...)...)
 		require.Equal(t, 0, code, errOut)
 		_, recs := readRecords(t, path)
 		play := filepath.Join(t.TempDir(), "p.jsonl")
-		code, _, errOut = arena(t, "play", scenario, "--out", play)
+		code, _, errOut = arena(t, append([]string{"play", scenario, "--out", play}, board...)...)
 		require.Equal(t, 0, code, errOut)
 		_, again := readRecords(t, play)
 		require.Equal(t, recs[0].Bots, again[0].Bots, scenario)
