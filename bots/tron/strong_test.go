@@ -314,23 +314,32 @@ func TestStrongAllocs(t *testing.T) {
 // boards of 20×20, 40×40 and the default 100×100, in each of its ways of
 // playing a duel: the first move in the search mode met (heads near each
 // other), the first move of the one-turn mode (heads apart), and a move
-// once walled off.
+// once walled off. A search move spends its whole budget: its time is what
+// docs/bots.md gives for each budget (work=200, the default, work=8000),
+// as CPU time (cpu-ms/op), which the other jobs of a shared machine leave
+// alone.
 func BenchmarkStrongAct(b *testing.B) {
 	for _, size := range []int{20, 40, 100} {
 		for _, c := range []struct {
 			name string
 			mode mode
-		}{{"search", modeSearch}, {"shallow", modeShallow}, {"fill", modeFill}} {
+			work int
+		}{
+			{"search", modeSearch, defaultWork}, {"shallow", modeShallow, defaultWork}, {"fill", modeFill, defaultWork},
+			{"search/work=200", modeSearch, tournamentWork}, {"search/work=8000", modeSearch, 8000},
+		} {
 			b.Run(fmt.Sprintf("%dx%d/%s", size, size, c.name), func(b *testing.B) {
-				me := newStrong(b)().(*Strong)
+				me := newPlayerOf(b, "strong", params("work", c.work))().(*Strong)
 				tb := newTable(b, params("width", size, "height", size), 5, me, newPlayerOf(b, "straight", sim.Params{})())
 				v := untilMode(b, tb, me, c.mode)
 				b.ReportAllocs()
+				start := cpuTime()
 				for b.Loop() {
 					if _, err := me.Act(v); err != nil {
 						b.Fatal(err)
 					}
 				}
+				b.ReportMetric(float64(cpuTime()-start)/1e6/float64(b.N), "cpu-ms/op")
 				b.ReportMetric(float64(me.duel.work), "work/op")
 			})
 		}
