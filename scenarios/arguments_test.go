@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -21,12 +22,22 @@ var inert = map[string]string{
 	"aquariom/virus_ratio": "at its tuned default, 3.85, strong creates no virus in these matches, as at 0 (never) and 10; at 1.5 to 3 it does (8 duels against itself)",
 }
 
+// budgets gives the strong bots that play here at another budget than
+// their default, and why: the arguments every match gives them, which an
+// argument under test replaces.
+var budgets = map[string]string{
+	// The default, about 20 ms a move, makes a 100×100 match minutes
+	// long; at work=200 the search never gets past one turn there, so
+	// that depth would change nothing.
+	"tron": "work=1000",
+}
+
 // TestStrongArgumentsChangePlay: every tunable argument of every game's
 // strong bot changes its play on the game's default scenario — at one end
 // of its range or the other, some of four matches against the scenario's
 // other bots, or of two against the strong bot at its defaults (what
 // arena tune --self plays), end elsewhere — so that a tuner never moves an
-// argument that does nothing. (Aquar.iom's virus_ratio matters only there:
+// argument that does nothing; at the budget budgets gives, if any. (Aquar.iom's virus_ratio matters only there:
 // no other bot grows cells heavy enough to be worth a virus.)
 func TestStrongArgumentsChangePlay(t *testing.T) {
 	if testing.Short() {
@@ -42,7 +53,8 @@ func TestStrongArgumentsChangePlay(t *testing.T) {
 		require.NoError(t, err)
 		t.Run(info.Name, func(t *testing.T) {
 			t.Parallel()
-			base := playStrong(t, e.Game, sc, "", nil)
+			budget := budgets[info.Name]
+			base := playStrong(t, e.Game, sc, budget, budget, nil)
 			for _, p := range info.Bots[i].Params {
 				if !p.Tunable() {
 					continue
@@ -54,8 +66,11 @@ func TestStrongArgumentsChangePlay(t *testing.T) {
 					if v == def || changed {
 						continue
 					}
-					text := strconv.FormatFloat(v, 'f', -1, 64)
-					changed = !slices.Equal(base, playStrong(t, e.Game, sc, p.Name+"="+text, base))
+					args := p.Name + "=" + strconv.FormatFloat(v, 'f', -1, 64)
+					if budget != "" && !strings.HasPrefix(budget, p.Name+"=") {
+						args = budget + "," + args
+					}
+					changed = !slices.Equal(base, playStrong(t, e.Game, sc, args, budget, base))
 				}
 				if why, ok := inert[info.Name+"/"+p.Name]; ok {
 					require.False(t, changed, "%s strong: %s now changes play: take it off the inert list (%s)", info.Name, p.Name, why)
@@ -69,14 +84,18 @@ func TestStrongArgumentsChangePlay(t *testing.T) {
 
 // playStrong plays four matches of the scenario, the strong bot (with
 // args) in each seat in turn against the scenario's other bots, then two
-// against the strong bot at its defaults in every other seat, and returns
+// against the strong bot at its defaults (but for budget's arguments) in
+// every other seat, and returns
 // their state hashes — up to the first that differs from base's, when base
 // is given: one difference is enough.
-func playStrong(t *testing.T, g sim.AnyGame, sc *scenarios.Scenario, args string, base []string) []string {
+func playStrong(t *testing.T, g sim.AnyGame, sc *scenarios.Scenario, args, budget string, base []string) []string {
 	t.Helper()
-	spec := "strong"
+	spec, defaults := "strong", "strong"
 	if args != "" {
 		spec += ":" + args
+	}
+	if budget != "" {
+		defaults += ":" + budget
 	}
 	specs := []string{spec}
 	for _, b := range sc.Bots {
@@ -92,7 +111,7 @@ func playStrong(t *testing.T, g sim.AnyGame, sc *scenarios.Scenario, args string
 	if base != nil && !slices.Equal(hashes, against) {
 		return hashes
 	}
-	return append(hashes, playSeated(t, g, sc, []string{spec, "strong"}, 2, self, func(m, k, seats int) int {
+	return append(hashes, playSeated(t, g, sc, []string{spec, defaults}, 2, self, func(m, k, seats int) int {
 		if k == m%seats {
 			return 0
 		}
