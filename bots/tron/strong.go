@@ -76,10 +76,12 @@ func readStrongConfig(args sim.Params) (StrongConfig, error) {
 //     the larger part of what is left;
 //   - against one opponent, it searches both players' moves (alpha-beta,
 //     the opponent answering my move, iterative deepening under a budget of
-//     work), scoring positions by Voronoi territory; it searches one turn
-//     only while the heads are far apart;
-//   - against several, it picks the move whose territory is largest, all
-//     opponents moving at once, wary of cells an opponent may also enter.
+//     work), scoring positions by Voronoi territory counted through its
+//     chamber tree (see chambers); it searches one turn only while the
+//     heads are far apart;
+//   - against several, it searches against the nearest, the others
+//     standing still and taking their share of the territory, wary of
+//     cells any of them may also enter.
 //
 // It is deterministic: its budgets count work, never time, and it draws no
 // random numbers. Its buffers are kept from turn to turn and match to
