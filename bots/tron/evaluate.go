@@ -31,6 +31,11 @@ type evaluator struct {
 	// open play the chambers still change shape, so such cells may yet be
 	// worth something.
 	spare int
+
+	// chambers (the strong bot's argument) is the largest region, in free
+	// cells, whose territories are counted through their chamber trees in
+	// open play; a larger one counts every cell, as with spare at 8.
+	chambers int
 }
 
 // duel scores the position with the searching player's head at mine and
@@ -41,7 +46,8 @@ type evaluator struct {
 // cells each player reaches strictly first, a Voronoi partition), each
 // counted as far as one path can use it: the cells of the chamber the
 // player is in and of the best pocket off it (see chambers), every cell
-// worth 1 plus room for each free neighbour. Once the players cannot meet,
+// worth 1 plus room for each free neighbour; in a region of more than
+// chambers cells, each territory counts whole. Once the players cannot meet,
 // it is the difference of the moves each can still make, a final result
 // rather than a trend, weighted by sealed. In a crowd, the other players
 // take their share of the territory, and the two searched players, who
@@ -51,6 +57,12 @@ func (e *evaluator) duel(mine, theirs int32) (score, work int) {
 	e.srcs[0], e.srcs[1] = source{cell: mine, seat: 0}, source{cell: theirs, seat: 1}
 	work = t.run(e.srcs[:e.nSrcs])
 	sealed := !t.touched && e.nSrcs == 2
+	if !sealed && (e.spare >= 8 || work > e.chambers) {
+		// Every cell counts whole: in a large open region the chambers
+		// change shape with every move, and the time the tree would take
+		// buys a deeper search instead.
+		return t.score(0) - t.score(1), work
+	}
 	mode := byWorth
 	if sealed {
 		mode = byMoves
