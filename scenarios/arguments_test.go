@@ -26,7 +26,7 @@ var inert = map[string]string{
 // their default, and why: the arguments every match gives them, which an
 // argument under test replaces.
 var budgets = map[string]string{
-	// The default, about 20 ms a move, makes a 100×100 match minutes
+	// The default, about 80 ms a move, makes a 100×100 match minutes
 	// long; at work=200 the search never gets past one turn there, so
 	// that depth would change nothing.
 	"tron": "work=1000",

@@ -12,7 +12,7 @@ const (
 	maxDepth     = 32
 	maxWork      = 1_000_000
 	defaultDepth = maxDepth
-	defaultWork  = 2000
+	defaultWork  = 8000
 )
 
 // StrongParams are the arguments of the strong bot.

@@ -315,7 +315,7 @@ func TestStrongAllocs(t *testing.T) {
 // playing a duel: the first move in the search mode met (heads near each
 // other), the first move of the one-turn mode (heads apart), and a move
 // once walled off. A search move spends its whole budget: its time is what
-// docs/bots.md gives for each budget (work=200, the default, work=8000),
+// docs/bots.md gives for each budget (work=200, work=2000, the default),
 // as CPU time (cpu-ms/op), which the other jobs of a shared machine leave
 // alone.
 func BenchmarkStrongAct(b *testing.B) {
@@ -326,7 +326,7 @@ func BenchmarkStrongAct(b *testing.B) {
 			work int
 		}{
 			{"search", modeSearch, defaultWork}, {"shallow", modeShallow, defaultWork}, {"fill", modeFill, defaultWork},
-			{"search/work=200", modeSearch, tournamentWork}, {"search/work=8000", modeSearch, 8000},
+			{"search/work=200", modeSearch, tournamentWork}, {"search/work=2000", modeSearch, 2000},
 		} {
 			b.Run(fmt.Sprintf("%dx%d/%s", size, size, c.name), func(b *testing.B) {
 				me := newPlayerOf(b, "strong", params("work", c.work))().(*Strong)

@@ -64,7 +64,7 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	code, _, stderr := arena(t, "sprt", "tron/small", "--candidate", "straight", "--baseline", "stupid", "--max-games", "20", "--out", f.sprt)
 	require.Equal(t, ExitInconclusive, code, stderr)
 	f.tune = filepath.Join(dir, "tune.jsonl")
-	ok("tune", "tron/small", "--bot", "strong", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "1", "--out", f.tune)
+	ok("tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "1", "--out", f.tune)
 	f.golden = filepath.Join(dir, "golden")
 	ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--out", f.golden)
 	f.goldenOther = filepath.Join(dir, "golden-duel")
@@ -215,9 +215,9 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		case "run", "bench", "diff-rules":
 			args = append(args, "tron/small")
 		case "sprt":
-			args = append(args, "tron/small", "--candidate", "strong", "--baseline", "straight")
+			args = append(args, "tron/small", "--candidate", "strong:work=200", "--baseline", "straight")
 		case "tune":
-			args = append(args, "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--out", out)
+			args = append(args, "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--self", "--out", out)
 		case "golden":
 			args = append(args, "record", "tron/small", "--out", out)
 		case "play":
@@ -287,7 +287,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("tune an unknown method", `--method: "anneal" is not spsa, grid or random`, "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--out", out, "--method", "anneal")
 	bad("tune a grid of no point", "--points: 0 is not a whole number from 1", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--opponents", "stupid", "--out", out, "--method", "grid", "--points", "0")
 	bad("tune a random search of -3 points", "--points: -3 is not a whole number from 1", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--opponents", "stupid", "--out", out, "--method", "random", "--points", "-3")
-	bad("tune --resume with other settings", "pairs: 1 → 3", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "3", "--out", f.tune, "--resume")
+	bad("tune --resume with other settings", "pairs: 1 → 3", "tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "3", "--out", f.tune, "--resume")
 	bad("tune --resume of a run's records", "this is a run's records", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--out", f.run, "--resume")
 	bad("golden record without --out", "golden record: give the folder to write with --out DIR", "golden", "record", "tron/small")
 	bad("golden record into a file", "is a file; name a folder", "golden", "record", "tron/small", "--out", f.keep)
@@ -383,16 +383,16 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	}{
 		{"run --out", func(p string) []string { return []string{"run", "tron/small", "--out", p} }, "--out"},
 		{"sprt --out", func(p string) []string {
-			return []string{"sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--max-games", "10", "--out", p}
+			return []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid", "--max-games", "10", "--out", p}
 		}, "--out"},
 		{"sprt --junit", func(p string) []string {
-			return []string{"sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--max-games", "10", "--junit", p}
+			return []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid", "--max-games", "10", "--junit", p}
 		}, "--junit"},
 		{"play --out", func(p string) []string { return []string{"play", "tron/small", "--out", p} }, "--out"},
 		{"play --trace", func(p string) []string { return []string{"play", "tron/small", "--trace", p} }, "--trace"},
 		{"play --html", func(p string) []string { return []string{"play", "tron/small", "--html", p} }, "--html"},
 		{"tune --out", func(p string) []string {
-			return []string{"tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--iterations", "1", "--pairs-per-iter", "1", "--out", p}
+			return []string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--self", "--iterations", "1", "--pairs-per-iter", "1", "--out", p}
 		}, "--out"},
 		{"merge --out", func(p string) []string { return []string{"merge", f.run, "--out", p} }, "--out"},
 		{"report -o", func(p string) []string { return []string{"report", f.run, "-o", p} }, "--out"},
@@ -407,7 +407,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	}
 	// One file, spelt two ways.
 	sameA, sameB := filepath.Join(f.dir, "same.xml"), f.dir+"/./same.xml"
-	add(catalogueCase{name: "sprt --out and --junit on one file", args: []string{"sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid",
+	add(catalogueCase{name: "sprt --out and --junit on one file", args: []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid",
 		"--max-games", "10", "--out", sameA, "--junit", sameB}, code: ExitBadInput, want: "are the same file", absent: sameA})
 	add(catalogueCase{name: "play --out and --trace on one file", args: []string{"play", "tron/small", "--out", sameB, "--trace", sameA},
 		code: ExitBadInput, want: "are the same file", absent: sameA})

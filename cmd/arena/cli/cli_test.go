@@ -98,7 +98,7 @@ func TestRunIsDeterministicWhateverTheWorkers(t *testing.T) {
 	dir := t.TempDir()
 	run2 := func(name string, jobs string) (string, string) {
 		path := filepath.Join(dir, name)
-		code, out, errOut := arena(t, "run", "tron/small", "--games", "6", "-j", jobs, "--format", "json", "--out", path)
+		code, out, errOut := arena(t, "run", "tron/small", "--bots", "straight,stupid,random", "--bot", "strong:work=200", "--games", "6", "-j", jobs, "--format", "json", "--out", path)
 		require.Equal(t, 0, code, errOut)
 		b, err := os.ReadFile(path)
 		require.NoError(t, err)
@@ -269,17 +269,17 @@ func TestPlay(t *testing.T) {
 }
 
 // TestPlayWithoutBotsIsTheFirstMatchOfRun plays the scenarios' own bots,
-// the four-player one on a 20×20 board: its strong bot searches under a
-// budget of about 20 ms a move, which on the 100×100 board adds up to
-// minutes.
+// the four-player one on a 12×12 board, two matches a pair: their strong
+// bot searches under a budget of about 80 ms a move, which on the 100×100
+// board adds up to minutes.
 func TestPlayWithoutBotsIsTheFirstMatchOfRun(t *testing.T) {
 	for _, scenario := range []string{"tron/ffa4", "tron/small"} {
-		board := []string{"--param", "width=20", "--param", "height=20"}
+		board := []string{"--param", "width=12", "--param", "height=12"}
 		if scenario == "tron/small" {
 			board = nil
 		}
 		path := filepath.Join(t.TempDir(), "r.jsonl")
-		code, _, errOut := arena(t, append([]string{"run", scenario, "--games", "4", "--out", path}, board...)...)
+		code, _, errOut := arena(t, append([]string{"run", scenario, "--games", "2", "--out", path}, board...)...)
 		require.Equal(t, 0, code, errOut)
 		_, recs := readRecords(t, path)
 		play := filepath.Join(t.TempDir(), "p.jsonl")

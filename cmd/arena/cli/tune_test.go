@@ -14,10 +14,11 @@ import (
 	"github.com/arenasim/arena/sim"
 )
 
-// tuneArgs tunes the strong Tron bot's budget and depth on the small board
-// against two bots.
+// tuneArgs tunes the strong Tron bot's depth and reach on the small board
+// against two bots, at its cheap budget: its default spends about 80 ms a
+// move.
 func tuneArgs(out string, extra ...string) []string {
-	return append([]string{"tune", "tron/small", "--bot", "strong", "--tune", "work,depth", "--opponents", "straight,stupid",
+	return append([]string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "depth,reach", "--opponents", "straight,stupid",
 		"--iterations", "6", "--pairs-per-iter", "4", "--out", out}, extra...)
 }
 
@@ -29,7 +30,7 @@ func TestTuneResumesToTheSameBytes(t *testing.T) {
 	whole := filepath.Join(dir, "whole.jsonl")
 	code, stdout, stderr := arena(t, tuneArgs(whole, "-j", "1")...)
 	require.Equal(t, 0, code, stderr)
-	require.Regexp(t, `^tuned after 6 iterations: strong:work=[0-9]+,depth=[0-9]+\n$`, stdout)
+	require.Regexp(t, `^tuned after 6 iterations: strong:work=200,depth=[0-9]+,reach=[0-9]+\n$`, stdout)
 	want, err := os.ReadFile(whole)
 	require.NoError(t, err)
 	lines := strings.SplitAfter(string(want), "\n")
@@ -96,13 +97,13 @@ func TestTuneBadInput(t *testing.T) {
 func TestTuneGrid(t *testing.T) {
 	dir := t.TempDir()
 	args := func(out string, extra ...string) []string {
-		return append([]string{"tune", "tron/small", "--bot", "strong", "--tune", "reach,room", "--method", "grid", "--points", "3",
+		return append([]string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach,room", "--method", "grid", "--points", "3",
 			"--opponents", "straight,stupid", "--pairs-per-iter", "4", "--out", out}, extra...)
 	}
 	whole := filepath.Join(dir, "grid.jsonl")
 	code, stdout, stderr := arena(t, args(whole)...)
 	require.Equal(t, 0, code, stderr)
-	require.Regexp(t, `^best of 9 points \([0-9.]+ a game\): strong:reach=[0-9]+,room=[0-9]+\n$`, stdout)
+	require.Regexp(t, `^best of 9 points \([0-9.]+ a game\): strong:work=200,reach=[0-9]+,room=[0-9]+\n$`, stdout)
 	want, err := os.ReadFile(whole)
 	require.NoError(t, err)
 	lines := strings.SplitAfter(string(want), "\n")
