@@ -160,14 +160,15 @@ func TestBrowserViewerOfEachGame(t *testing.T) {
 	}
 }
 
-// TestBrowserRunReport: the page of a small run shows every bot in the
+// TestBrowserRunReport: the page of a small run (two matches a pair: the
+// strong bot spends about 80 ms a move) shows every bot in the
 // standings, one heat-map cell per ordered pair, the replay of a traced
 // match and that of a match played again (--replay).
 func TestBrowserRunReport(t *testing.T) {
 	chromium(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.jsonl")
-	code, _, stderr := arena(t, "run", "tron/small", "--games", "10", "--out", out)
+	code, _, stderr := arena(t, "run", "tron/small", "--games", "2", "--out", out)
 	require.Equal(t, 0, code, stderr)
 	traces := filepath.Join(dir, "traces")
 	require.NoError(t, os.Mkdir(traces, 0o755))
