@@ -20,7 +20,6 @@ import (
 // nothing, so that the list shrinks as soon as one starts to matter.
 var inert = map[string]string{
 	"aquariom/virus_ratio": "at its tuned default, 3.85, strong creates no virus in these matches, as at 0 (never) and 10; at 1.5 to 3 it does (8 duels against itself)",
-	"tron/spare":           "it weighs the cells off a chamber tree's best path, and on the 100×100 board the trees count only in regions of at most chambers (500) cells, which these duels wall off before searching; on 20×20, where the trees always count, it weighs in",
 }
 
 // budgets gives the strong bots that play here at another budget than
