@@ -36,7 +36,9 @@ func TestCtrlCKeepsWhatIsDone(t *testing.T) {
 		t.Skip("plays real matches for a few seconds")
 	}
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	cmd := arenaCmd("run", "tron/duel", "--games", "400", "-j", "2", "--out", out)
+	// The strong bot at its cheap budget: at its default, about 80 ms a
+	// move, the first records of the 100×100 board take half a minute.
+	cmd := arenaCmd("run", "tron/duel", "--bots", "straight,stupid,random", "--bot", "strong:work=200", "--games", "400", "-j", "2", "--out", out)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	require.NoError(t, cmd.Start())
