@@ -274,12 +274,12 @@ func TestPlay(t *testing.T) {
 // board adds up to minutes.
 func TestPlayWithoutBotsIsTheFirstMatchOfRun(t *testing.T) {
 	for _, scenario := range []string{"tron/ffa4", "tron/small"} {
-		board := []string{"--param", "width=12", "--param", "height=12"}
+		board := []string{"--param", "width=8", "--param", "height=8"}
 		if scenario == "tron/small" {
 			board = nil
 		}
 		path := filepath.Join(t.TempDir(), "r.jsonl")
-		code, _, errOut := arena(t, append([]string{"run", scenario, "--games", "2", "--out", path}, board...)...)
+		code, _, errOut := arena(t, append([]string{"run", scenario, "--games", "1", "--out", path}, board...)...)
 		require.Equal(t, 0, code, errOut)
 		_, recs := readRecords(t, path)
 		play := filepath.Join(t.TempDir(), "p.jsonl")
