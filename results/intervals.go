@@ -320,7 +320,7 @@ func (an *analysis) design(a []float64) design {
 	}
 	key := make([]byte, 0, 8*len(a))
 	for _, v := range a {
-		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(sign*v+0)) // +0: no −0 in a key
+		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(float64(sign*v)+0)) // +0: no −0 in a key
 	}
 	an.cache.mu.Lock()
 	d, ok := an.cache.designs[string(key)]
