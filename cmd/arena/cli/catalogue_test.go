@@ -388,9 +388,9 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		{"sprt --junit", func(p string) []string {
 			return []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid", "--max-games", "10", "--junit", p}
 		}, "--junit"},
-		{"play --out", func(p string) []string { return []string{"play", "tron/small", "--out", p} }, "--out"},
-		{"play --trace", func(p string) []string { return []string{"play", "tron/small", "--trace", p} }, "--trace"},
-		{"play --html", func(p string) []string { return []string{"play", "tron/small", "--html", p} }, "--html"},
+		{"play --out", func(p string) []string { return []string{"play", "tron/small", "--bots", "stupid,straight", "--out", p} }, "--out"},
+		{"play --trace", func(p string) []string { return []string{"play", "tron/small", "--bots", "stupid,straight", "--trace", p} }, "--trace"},
+		{"play --html", func(p string) []string { return []string{"play", "tron/small", "--bots", "stupid,straight", "--html", p} }, "--html"},
 		{"tune --out", func(p string) []string {
 			return []string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--self", "--iterations", "1", "--pairs-per-iter", "1", "--out", p}
 		}, "--out"},
@@ -409,7 +409,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	sameA, sameB := filepath.Join(f.dir, "same.xml"), f.dir+"/./same.xml"
 	add(catalogueCase{name: "sprt --out and --junit on one file", args: []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid",
 		"--max-games", "10", "--out", sameA, "--junit", sameB}, code: ExitBadInput, want: "are the same file", absent: sameA})
-	add(catalogueCase{name: "play --out and --trace on one file", args: []string{"play", "tron/small", "--out", sameB, "--trace", sameA},
+	add(catalogueCase{name: "play --out and --trace on one file", args: []string{"play", "tron/small", "--bots", "stupid,straight", "--out", sameB, "--trace", sameA},
 		code: ExitBadInput, want: "are the same file", absent: sameA})
 
 	// Ctrl-C before the work: exit 130, nothing written.

@@ -78,7 +78,7 @@ func TestStdoutThatCannotBeWritten(t *testing.T) {
 	for _, args := range [][]string{
 		{"list"}, {"list", "scenarios", "-f", "json"}, {"version"}, {"help"}, {"help", "run"},
 		{"run", "tron/small", "--bots", "straight,stupid", "--games", "2"},
-		{"rate", out}, {"play", "tron/small"}, {"completion", "bash"},
+		{"rate", out}, {"play", "tron/small", "--bots", "straight,stupid"}, {"completion", "bash"},
 	} {
 		var errOut bytes.Buffer
 		code := Main(context.Background(), args, fullWriter{}, &errOut)
