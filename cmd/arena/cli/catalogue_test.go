@@ -388,9 +388,15 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		{"sprt --junit", func(p string) []string {
 			return []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid", "--max-games", "10", "--junit", p}
 		}, "--junit"},
-		{"play --out", func(p string) []string { return []string{"play", "tron/small", "--bots", "stupid,straight", "--out", p} }, "--out"},
-		{"play --trace", func(p string) []string { return []string{"play", "tron/small", "--bots", "stupid,straight", "--trace", p} }, "--trace"},
-		{"play --html", func(p string) []string { return []string{"play", "tron/small", "--bots", "stupid,straight", "--html", p} }, "--html"},
+		{"play --out", func(p string) []string {
+			return []string{"play", "tron/small", "--bots", "stupid,straight", "--out", p}
+		}, "--out"},
+		{"play --trace", func(p string) []string {
+			return []string{"play", "tron/small", "--bots", "stupid,straight", "--trace", p}
+		}, "--trace"},
+		{"play --html", func(p string) []string {
+			return []string{"play", "tron/small", "--bots", "stupid,straight", "--html", p}
+		}, "--html"},
 		{"tune --out", func(p string) []string {
 			return []string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--self", "--iterations", "1", "--pairs-per-iter", "1", "--out", p}
 		}, "--out"},
