@@ -662,7 +662,10 @@ func (p *process) exited(err error) error {
 	if t := tail; t != "" {
 		msg += "; stderr: " + t
 	}
-	if limit := p.limitHit(tail); limit != "" {
+	// The limit is looked for at both ends of the standard error: a Go
+	// program out of memory says so first, then prints a trace of every
+	// goroutine, longer than the tail.
+	if limit := p.limitHit(p.stderr.head() + "\n" + tail); limit != "" {
 		return fmt.Errorf("%s: %w: %s", msg, sim.ErrCrash, limit)
 	}
 	return errors.New(msg)
@@ -823,9 +826,10 @@ func (p *process) stop() func() keeperMsg {
 // tail keeps the last bytes a process writes on its standard error, read
 // by a goroutine of its own until the pipe closes.
 type tail struct {
-	f    *os.File
-	mu   sync.Mutex
-	last []byte
+	f     *os.File
+	mu    sync.Mutex
+	last  []byte
+	first []byte // the first stderrTail bytes: where a runtime says why it died, before its trace
 	done chan struct{}
 	log  matchLog
 }
@@ -850,6 +854,9 @@ func (t *tail) read() {
 		n, err := t.f.Read(buf)
 		t.mu.Lock()
 		t.log.write(buf[:n])
+		if len(t.first) < stderrTail {
+			t.first = append(t.first, buf[:min(n, stderrTail-len(t.first))]...)
+		}
 		t.last = append(t.last, buf[:n]...)
 		if len(t.last) > stderrTail {
 			t.last = append(t.last[:0], t.last[len(t.last)-stderrTail:]...)
@@ -915,6 +922,13 @@ func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return strings.Join(strings.Fields(string(t.last)), " ")
+}
+
+// head returns the first bytes written, as String returns the last.
+func (t *tail) head() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.Join(strings.Fields(string(t.first)), " ")
 }
 
 // close waits for the end of the output (the process group is dead, its
