@@ -830,8 +830,8 @@ type tail struct {
 	mu    sync.Mutex
 	last  []byte
 	first []byte // the first stderrTail bytes: where a runtime says why it died, before its trace
-	done chan struct{}
-	log  matchLog
+	done  chan struct{}
+	log   matchLog
 }
 
 // newTail reads f, keeping its whole output, up to MaxLogBytes, in the
