@@ -367,7 +367,25 @@ func (p *problem) solveKKT(a []float64) []float64 {
 	if a != nil {
 		m++
 	}
-	s := p.sys[:m*m]
+	s := p.bordered(p.sys[:m*m], a)
+	r := p.rhs[:m]
+	clear(r)
+	copy(r, p.grad)
+	if !solveDense(s, r, m) {
+		return nil
+	}
+	return r[:k]
+}
+
+// bordered fills s (m×m, m = k+1+f, one more with a) with the Newton
+// system's matrix at the last derivatives: [L 1 C' a; 1' 0 0 0; C 0 0 0;
+// a' 0 0 0], and returns it.
+func (p *problem) bordered(s, a []float64) []float64 {
+	k, f := p.k, p.fixed()
+	m := k + 1 + f
+	if a != nil {
+		m++
+	}
 	clear(s)
 	for i := range k {
 		copy(s[i*m:i*m+k], p.lap[i*k:(i+1)*k])
@@ -379,13 +397,7 @@ func (p *problem) solveKKT(a []float64) []float64 {
 			s[i*m+k+1+f], s[(k+1+f)*m+i] = a[i], a[i]
 		}
 	}
-	r := p.rhs[:m]
-	clear(r)
-	copy(r, p.grad)
-	if !solveDense(s, r, m) {
-		return nil
-	}
-	return r[:k]
+	return s
 }
 
 // iterativeFrom is the size of group from which the profile's Newton
@@ -629,15 +641,7 @@ func (p *problem) factorAt(f *factors, theta []float64) bool {
 		return f.ok
 	}
 	p.derivatives(theta)
-	s := f.s[:m*m]
-	clear(s)
-	for i := range k {
-		copy(s[i*m:i*m+k], p.lap[i*k:(i+1)*k])
-		s[i*m+k], s[k*m+i] = 1, 1
-		for c := range nf {
-			s[i*m+k+1+c], s[(k+1+c)*m+i] = p.cons[c*k+i], p.cons[c*k+i]
-		}
-	}
+	s := p.bordered(f.s[:m*m], nil)
 	f.at, f.m = append(f.at[:0], theta...), m
 	f.ok = factorDense(s, f.piv[:m], m)
 	return f.ok
