@@ -44,23 +44,10 @@ var (
 func sequentialStronger(t *testing.T, opponent string) {
 	t.Parallel()
 	strong, other := newPlayerOf(t, "strong", params("work", tournamentWork)), newPlayerOf(t, opponent, sim.Params{})
-	seq := simtest.NewSequential(0, 200, 0.05, 0.05)
-	deals := strengthSeeds
-	if testing.Short() {
-		deals = 1
-	}
-	for d := range deals {
+	simtest.RequireStronger(t, simtest.NewSequential(0, 200, 0.05, 0.05), strengthSeeds, "strong vs "+opponent, func(d int) simtest.Score {
 		res, _ := playDuels(t, sequentialBoard, d, d+1, strong, other)
-		if seq.Add(res) {
-			break
-		}
-	}
-	t.Logf("strong vs %s: %s", opponent, seq)
-	if testing.Short() {
-		require.GreaterOrEqual(t, seq.Score.Wins, seq.Score.Losses)
-		return
-	}
-	require.True(t, seq.H1(), "strong vs %s: %s", opponent, seq)
+		return res
+	})
 }
 
 func TestStrongBeatsStraight(t *testing.T) { sequentialStronger(t, "straight") }

@@ -28,24 +28,11 @@ func TestStrongBeatsGreedy(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			strong, greedy := newPlayerOf(t, "strong", sim.Params{}), newPlayerOf(t, "greedy", sim.Params{})
-			seq := simtest.NewSequential(0, 200, 0.05, 0.05)
-			deals := strengthSeeds
-			if testing.Short() {
-				deals = 1
-			}
-			for d := 0; d < deals; d++ {
+			simtest.RequireStronger(t, simtest.NewSequential(0, 200, 0.05, 0.05), strengthSeeds, "strong vs greedy on "+name, func(d int) simtest.Score {
 				res, st := playDuels(t, params("map", name), d, d+1, strong, greedy)
 				require.Zero(t, st.faults)
-				if seq.Add(res) {
-					break
-				}
-			}
-			t.Logf("strong vs greedy on %s: %s", name, seq)
-			if testing.Short() {
-				require.GreaterOrEqual(t, seq.Score.Wins, seq.Score.Losses)
-				return
-			}
-			require.True(t, seq.H1(), "strong vs greedy on %s: %s", name, seq)
+				return res
+			})
 		})
 	}
 }

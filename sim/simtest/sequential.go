@@ -92,3 +92,30 @@ func (s *Sequential) String() string {
 	return fmt.Sprintf("%s after %d games (W/D/L %d/%d/%d), LLR %.2f in (%.2f, %.2f)",
 		v, s.Score.Games(), s.Score.Wins, s.Score.Draws, s.Score.Losses, s.llr, s.lower, s.upper)
 }
+
+// RequireStronger plays deal 0, 1, … below deals through play (one deal in
+// -short mode) until the sequential test s decides, logs it, and fails t
+// unless it accepted H1 — in -short mode, where one deal cannot decide,
+// unless the bot won at least as many games as it lost. what names the
+// pairing in the messages.
+func RequireStronger(t testing.TB, s *Sequential, deals int, what string, play func(deal int) Score) {
+	t.Helper()
+	if testing.Short() {
+		deals = 1
+	}
+	for d := range deals {
+		if s.Add(play(d)) {
+			break
+		}
+	}
+	t.Logf("%s: %s", what, s)
+	if testing.Short() {
+		if s.Score.Wins < s.Score.Losses {
+			t.Fatalf("%s: more losses than wins in one deal: %s", what, s)
+		}
+		return
+	}
+	if !s.H1() {
+		t.Fatalf("%s: %s", what, s)
+	}
+}
