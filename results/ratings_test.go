@@ -337,6 +337,48 @@ func TestBootstrapResamplesRounds(t *testing.T) {
 	}
 }
 
+// TestBootstrapBatchesAddEveryRound checks the replicates against their
+// definition, summed the slow way: replicate b holds Σ w(round, b)·n over
+// every half win counted. Enough rounds that many batches are added in the
+// background while later ones are gathered (make race runs it under the
+// race detector), rounds of every size up to larger than a batch, and some
+// rounds coming back later.
+func TestBootstrapBatchesAddEveryRound(t *testing.T) {
+	const k, reps = 5, 13
+	rng := rand.New(rand.NewPCG(3, 4))
+	sb := newSeedBootstrap(reps, 77, k)
+	want := make([]int64, reps*k*k)
+	seed := uint64(0)
+	for range 6000 {
+		if rng.IntN(10) > 0 { // else the round comes back to an earlier seed
+			seed++
+		}
+		roundSeed := rng.Uint64N(seed + 1)
+		if rng.IntN(10) > 0 {
+			roundSeed = seed
+		}
+		pairs := 1 + rng.IntN(4)
+		if rng.IntN(500) == 0 {
+			pairs = batchPairs + 100 // one round larger than a batch
+		}
+		for range pairs {
+			i, j, n := rng.IntN(k), rng.IntN(k), int64(rng.IntN(5)-1)
+			sb.add(roundSeed, i, j, n)
+			for b := range reps {
+				want[b*k*k+i*k+j] += roundWeight(roundKey(77, roundSeed), b) * n
+			}
+		}
+	}
+	sb.flush()
+	require.Equal(t, want, sb.half)
+	sb.add(seed+1, 0, 1, 2) // after a flush, rounds keep coming
+	sb.flush()
+	for b := range reps {
+		want[b*k*k+1] += roundWeight(roundKey(77, seed+1), b) * 2
+	}
+	require.Equal(t, want, sb.half)
+}
+
 // manyEntrants returns a tally of k entrants spread over about 1.5·k·40
 // Elo, playing random two-seat pairings.
 func manyEntrants(t *testing.T, k, matches int) *Tally {

@@ -1,6 +1,11 @@
 package results
 
-import "github.com/arenasim/arena/sim"
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/arenasim/arena/sim"
+)
 
 // The bootstrap resamples whole rounds — every match sharing a seed — so that
 // neither N-player matches nor boards shared by every pair are counted as
@@ -77,7 +82,12 @@ func roundWeight(key uint64, b int) int64 {
 	return poisson(h >> (16 * (b % weightsPerHash)) & 0xffff)
 }
 
-// seedBootstrap accumulates the replicate tallies, one round at a time.
+// seedBootstrap accumulates the replicate tallies, one round at a time. A
+// closed round waits in a batch; a full batch is added into the replicates
+// on a goroutine of its own while the caller gathers the next (so that a
+// lone worker's bootstrap runs beside its matches), one batch at a time.
+// The replicates are sums of integers: the same whichever goroutine adds
+// them, and in whatever order.
 type seedBootstrap struct {
 	reps int
 	seed uint64
@@ -90,12 +100,42 @@ type seedBootstrap struct {
 	cur     uint64
 	scratch []int64
 	touched []int
-	marked  []bool  // marked[idx]: idx is in touched
-	weights []int64 // the round's weight in each replicate, for flush
+	marked  []bool // marked[idx]: idx is in touched
+
+	queued  *roundBatch    // closed rounds not yet in the replicates
+	spare   *roundBatch    // the batch being added, or free
+	adding  sync.WaitGroup // the goroutine adding spare, if any
+	weights []int64        // a round's weight in each replicate, for the one adding
 }
 
+// roundBatch holds closed rounds: round i's seed and its pairs'
+// half wins, pairs[end[i-1]:end[i]].
+type roundBatch struct {
+	seeds []uint64
+	end   []int
+	pairs []pairHalfWins
+}
+
+// pairHalfWins is a round's half wins of i over j, at idx = i*k + j.
+type pairHalfWins struct {
+	idx int
+	n   int64
+}
+
+// A batch goes to the background once it holds this many rounds or pairs:
+// large enough that starting a goroutine costs nothing per round, small
+// enough to stay in the cache.
+const (
+	batchRounds = 1024
+	batchPairs  = 4096
+)
+
 func newSeedBootstrap(reps int, seed uint64, k int) *seedBootstrap {
-	return &seedBootstrap{reps: reps, seed: seed, k: k, half: make([]int64, reps*k*k), scratch: make([]int64, k*k), marked: make([]bool, k*k), weights: make([]int64, reps)}
+	return &seedBootstrap{
+		reps: reps, seed: seed, k: k,
+		half: make([]int64, reps*k*k), scratch: make([]int64, k*k), marked: make([]bool, k*k),
+		queued: new(roundBatch), spare: new(roundBatch), weights: make([]int64, reps),
+	}
 }
 
 // add counts n half wins of entrant i over entrant j in the round played on
@@ -104,7 +144,7 @@ func newSeedBootstrap(reps int, seed uint64, k int) *seedBootstrap {
 // weights, so even interleaved rounds add up exactly.
 func (sb *seedBootstrap) add(roundSeed uint64, i, j int, n int64) {
 	if !sb.open || roundSeed != sb.cur {
-		sb.flush()
+		sb.closeRound()
 		sb.open, sb.cur = true, roundSeed
 	}
 	idx := i*sb.k + j
@@ -115,14 +155,58 @@ func (sb *seedBootstrap) add(roundSeed uint64, i, j int, n int64) {
 	sb.scratch[idx] += n
 }
 
-// flush adds the round being gathered into every replicate with its weight.
-func (sb *seedBootstrap) flush() {
+// closeRound queues the round being gathered, and hands the queue to the
+// background when it is full.
+func (sb *seedBootstrap) closeRound() {
 	if len(sb.touched) == 0 {
 		return
 	}
+	q := sb.queued
+	for _, idx := range sb.touched {
+		q.pairs = append(q.pairs, pairHalfWins{idx, sb.scratch[idx]})
+		sb.scratch[idx], sb.marked[idx] = 0, false
+	}
+	q.seeds = append(q.seeds, sb.cur)
+	q.end = append(q.end, len(q.pairs))
+	sb.touched = sb.touched[:0]
+	if len(q.seeds) >= batchRounds || len(q.pairs) >= batchPairs {
+		sb.adding.Wait()
+		sb.queued, sb.spare = sb.spare, sb.queued
+		sb.adding.Add(1)
+		go sb.addInBackground(sb.spare)
+	}
+}
+
+// addInBackground adds a batch handed over into the replicates.
+func (sb *seedBootstrap) addInBackground(q *roundBatch) {
+	defer sb.adding.Done()
+	sb.addBatch(q)
+}
+
+// flush adds every round counted so far into the replicates, and returns
+// once they are all in.
+func (sb *seedBootstrap) flush() {
+	sb.closeRound()
+	sb.adding.Wait()
+	sb.addBatch(sb.queued)
+}
+
+// addBatch adds a batch's rounds into every replicate, each with its
+// weights, and empties it.
+func (sb *seedBootstrap) addBatch(q *roundBatch) {
+	begin := 0
+	for r, seed := range q.seeds {
+		sb.addRound(seed, q.pairs[begin:q.end[r]])
+		begin = q.end[r]
+	}
+	q.seeds, q.end, q.pairs = q.seeds[:0], q.end[:0], q.pairs[:0]
+}
+
+// addRound adds one round's half wins into every replicate with its weight.
+func (sb *seedBootstrap) addRound(roundSeed uint64, pairs []pairHalfWins) {
 	// The round's weight in every replicate, four from a hash; then each
 	// pair's half wins into every replicate.
-	key, kk := roundKey(sb.seed, sb.cur), sb.k*sb.k
+	key, kk := roundKey(sb.seed, roundSeed), sb.k*sb.k
 	w := sb.weights[:sb.reps]
 	full := len(w) / weightsPerHash * weightsPerHash
 	for b := 0; b < full; b += weightsPerHash {
@@ -138,11 +222,11 @@ func (sb *seedBootstrap) flush() {
 		}
 	}
 	switch {
-	case len(sb.touched) <= 4: // a duel's round: a pass over the replicates per pair
-		for _, idx := range sb.touched {
-			n, half := sb.scratch[idx], sb.half[idx:]
+	case len(pairs) <= 4: // a duel's round: a pass over the replicates per pair
+		for _, p := range pairs {
+			half := sb.half[p.idx:]
 			for b, wb := range w {
-				half[b*kk] += wb * n
+				half[b*kk] += wb * p.n
 			}
 		}
 	default: // more pairs: each replicate's at once, none for a weight of 0
@@ -151,15 +235,23 @@ func (sb *seedBootstrap) flush() {
 				continue
 			}
 			rep := sb.half[b*kk : (b+1)*kk]
-			for _, idx := range sb.touched {
-				rep[idx] += wb * sb.scratch[idx]
+			for _, p := range pairs {
+				rep[p.idx] += wb * p.n
 			}
 		}
 	}
-	for _, idx := range sb.touched {
-		sb.scratch[idx], sb.marked[idx] = 0, false
+}
+
+// footprint returns the bytes the bootstrap holds, once the batch being
+// added is in.
+func (sb *seedBootstrap) footprint() int {
+	sb.adding.Wait()
+	const word = 8
+	n := word * (cap(sb.half) + cap(sb.scratch) + cap(sb.touched) + cap(sb.weights))
+	for _, q := range []*roundBatch{sb.queued, sb.spare} {
+		n += word*(cap(q.seeds)+cap(q.end)) + cap(q.pairs)*int(unsafe.Sizeof(pairHalfWins{}))
 	}
-	sb.touched = sb.touched[:0]
+	return n
 }
 
 // replicate returns replicate b's half wins; flush first. It only reads, so

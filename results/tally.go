@@ -475,7 +475,7 @@ func (t *Tally) footprint() int {
 	n += (cap(t.roundScore) + cap(t.seatRound)) * int(unsafe.Sizeof(roundScore{}))
 	n += cap(t.seatBuf)*int(unsafe.Sizeof(seatPlace{})) + cap(t.hwBuf)*int(unsafe.Sizeof(halfWin{}))
 	if t.boot != nil {
-		n += word * (cap(t.boot.half) + cap(t.boot.scratch) + cap(t.boot.touched))
+		n += t.boot.footprint()
 	}
 	if t.seq != nil {
 		n += word * (len(t.seq.index) + cap(t.seq.ratings) + cap(t.seq.entry) + cap(t.seq.delta))
