@@ -13,6 +13,7 @@ import (
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // BenchmarkRunnerTronStupid plays 2-seat Tron between two stupid bots on the
@@ -90,7 +91,7 @@ func BenchmarkBareTronStupid(b *testing.B) {
 // rest are the blocks that hold the state hashes' text, one per 256
 // matches.
 func TestRunnerAllocatesNothingPerMatch(t *testing.T) {
-	if raceDetector {
+	if simtest.RaceDetector {
 		t.Skip("the race detector's instrumentation allocates")
 	}
 	e, err := LookupGame("tron")

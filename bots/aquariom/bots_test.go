@@ -8,6 +8,7 @@ import (
 
 	engine "github.com/arenasim/arena/engines/aquariom"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // botNames are the registered bots, weakest first.
@@ -126,6 +127,9 @@ func TestDeterministic(t *testing.T) {
 // turn of a third (all the bot's kinds of decision, as they come); in
 // short mode, one match to warm up and the first 300 turns of a second.
 func TestAllocs(t *testing.T) {
+	if simtest.RaceDetector {
+		t.Skip("the race detector's instrumentation allocates")
+	}
 	for _, name := range botNames {
 		t.Run(name, func(t *testing.T) {
 			// Not parallel: AllocsPerRun counts the whole process's

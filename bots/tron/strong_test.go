@@ -264,6 +264,9 @@ func roomTable(t testing.TB, me player) *table {
 // TestStrongAllocs checks that a move allocates nothing once the player's
 // buffers are sized, in each of its ways of playing.
 func TestStrongAllocs(t *testing.T) {
+	if simtest.RaceDetector {
+		t.Skip("the race detector's instrumentation allocates, and a move at the default budget takes seconds")
+	}
 	cases := []struct {
 		name  string
 		mode  mode

@@ -238,20 +238,20 @@ func TestShardsMergeToOneRun(t *testing.T) {
 // TestOutputsThatCannotBeWritten: every output file whose writes fail (here
 // a pipe nobody reads, as fd 3: /dev/full does not fail everywhere) ends
 // arena with exit 4 and one line naming the flag. The strong bot plays at
-// its cheap budget: at its default, a busy machine has the time to print
-// progress lines before the write fails.
+// its cheap budget, or not at all: at its default, a busy machine has the
+// time to print progress lines before the write fails.
 func TestOutputsThatCannotBeWritten(t *testing.T) {
 	dir := t.TempDir()
 	run := filepath.Join(dir, "r.jsonl")
 	code, _ := runArena(t, nil, "run", "tron/small", "--bots", "straight,stupid", "--games", "2", "--out", run)
 	require.Zero(t, code)
 	for _, args := range [][]string{
-		{"run", "tron/small", "--games", "2", "--out", "/dev/fd/3", "--force"},
+		{"run", "tron/small", "--bots", "straight,stupid", "--games", "2", "--out", "/dev/fd/3", "--force"},
 		{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--self", "--iterations", "2", "--pairs-per-iter", "1", "--out", "/dev/fd/3", "--force"},
 		{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "straight", "--max-games", "10", "--junit", "/dev/fd/3", "--force"},
-		{"play", "tron/small", "--trace", "/dev/fd/3", "--force"},
-		{"play", "tron/small", "--html", "/dev/fd/3", "--force"},
-		{"play", "tron/small", "--out", "/dev/fd/3", "--force"},
+		{"play", "tron/small", "--bots", "straight,stupid", "--trace", "/dev/fd/3", "--force"},
+		{"play", "tron/small", "--bots", "straight,stupid", "--html", "/dev/fd/3", "--force"},
+		{"play", "tron/small", "--bots", "straight,stupid", "--out", "/dev/fd/3", "--force"},
 		{"report", run, "-o", "/dev/fd/3", "--force"},
 		{"merge", run, "--out", "/dev/fd/3", "--force"},
 	} {

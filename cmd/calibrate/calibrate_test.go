@@ -15,6 +15,18 @@ import (
 // the method before it (a bootstrap over matches with the prior in every
 // replicate) gave 0% on the two-bot sweep, 63% on the four-bot sweeps and
 // 92% on the first row.
+//
+// The race pass (make race, -short) runs one test of each measure on its
+// goroutines — TestCoverageOfFourPlayers, TestSPRTErrorRates, TestSeatEdge —
+// and leaves the other rows, the same code on other tournaments, to make
+// test: under the race detector they took two minutes.
+
+// skipInRacePass skips a row that make test measures in full.
+func skipInRacePass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("make test measures this row; the race pass runs one test of each measure")
+	}
+}
 
 func coverage(t *testing.T, row CoverageRow) Coverage {
 	t.Helper()
@@ -25,6 +37,7 @@ func coverage(t *testing.T, row CoverageRow) Coverage {
 }
 
 func TestCoverageOfSweeps(t *testing.T) {
+	skipInRacePass(t)
 	rows := CoverageRows(60)
 	two, four := coverage(t, rows[7]), coverage(t, rows[8])
 	require.GreaterOrEqual(t, two.Rate(), 0.95, "a clean sweep's interval is open on the winner's side")
@@ -34,6 +47,7 @@ func TestCoverageOfSweeps(t *testing.T) {
 }
 
 func TestCoverageOfSmallSamples(t *testing.T) {
+	skipInRacePass(t)
 	rows := CoverageRows(200)
 	first := coverage(t, rows[0]) // 4 bots, 20 games a pair, master seeds 1–200: 10 rounds
 	require.GreaterOrEqual(t, first.Rate(), 0.93, "10 rounds need the small-sample correction")
@@ -82,6 +96,7 @@ func TestSPRTErrorRates(t *testing.T) {
 // degrees of freedom and the design effect's pooling taken from every
 // round, these rows covered about 90.5 %.
 func TestCoverageOfMoreBotsThanSeats(t *testing.T) {
+	skipInRacePass(t)
 	rows := CoverageRows(150)
 	for _, row := range []CoverageRow{rows[9], rows[10]} {
 		c := coverage(t, row)
@@ -95,6 +110,7 @@ func TestCoverageOfMoreBotsThanSeats(t *testing.T) {
 // plays it, accepts H1 at the gap elo1 (it did so in 48 % of the tests when
 // its pairs' own score was taken for the gap) and seldom at 0.
 func TestPoolSPRTScale(t *testing.T) {
+	skipInRacePass(t)
 	rows := PoolRows(100)
 	for _, tc := range []struct {
 		row    SPRTRow

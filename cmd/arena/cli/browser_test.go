@@ -160,15 +160,15 @@ func TestBrowserViewerOfEachGame(t *testing.T) {
 	}
 }
 
-// TestBrowserRunReport: the page of a small run (two matches a pair: the
-// strong bot spends about 80 ms a move) shows every bot in the
+// TestBrowserRunReport: the page of a small run (two matches a pair, the
+// strong bot at its cheap budget) shows every bot in the
 // standings, one heat-map cell per ordered pair, the replay of a traced
 // match and that of a match played again (--replay).
 func TestBrowserRunReport(t *testing.T) {
 	chromium(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "r.jsonl")
-	code, _, stderr := arena(t, "run", "tron/small", "--games", "2", "--out", out)
+	code, _, stderr := arena(t, "run", "tron/small", "--bots", "straight,stupid,random", "--bot", "strong:work=200", "--games", "2", "--out", out)
 	require.Equal(t, 0, code, stderr)
 	traces := filepath.Join(dir, "traces")
 	require.NoError(t, os.Mkdir(traces, 0o755))
@@ -178,7 +178,7 @@ func TestBrowserRunReport(t *testing.T) {
 	code, _, stderr = arena(t, "report", out, "--traces", traces, "--replay", "7", "-o", page)
 	require.Equal(t, 0, code, stderr)
 	dom := browse(t, page, "", "report-run")
-	bots := []string{"strong", "straight", "stupid", "random"}
+	bots := []string{"straight", "stupid", "random", "strong:work=200"}
 	for _, bot := range bots {
 		require.Contains(t, dom, fmt.Sprintf(`<tr data-bot="%s">`, bot), "%s is not in the standings", bot)
 	}

@@ -273,9 +273,16 @@ func TestPlay(t *testing.T) {
 // bot searches under a budget of about 80 ms a move, which on the 100×100
 // board adds up to minutes.
 func TestPlayWithoutBotsIsTheFirstMatchOfRun(t *testing.T) {
-	for _, scenario := range []string{"tron/ffa4", "tron/small"} {
+	// Scenarios of their own, the strong bot at its cheap budget: the
+	// shipped ones play it at 80 ms a move.
+	dir := t.TempDir()
+	duel, ffa4 := filepath.Join(dir, "duel.json"), filepath.Join(dir, "ffa4.json")
+	const bots = `"bots": ["strong:work=200", "straight", "stupid", "random"], "games": 3, "seed": 1}`
+	require.NoError(t, os.WriteFile(duel, []byte(`{"game": "tron", "params": {"width": 11, "height": 11}, `+bots), 0o644))
+	require.NoError(t, os.WriteFile(ffa4, []byte(`{"game": "tron", "params": {"width": 100, "height": 100, "players": 4}, `+bots), 0o644))
+	for _, scenario := range []string{ffa4, duel} {
 		board := []string{"--param", "width=8", "--param", "height=8"}
-		if scenario == "tron/small" {
+		if scenario == duel {
 			board = nil
 		}
 		path := filepath.Join(t.TempDir(), "r.jsonl")

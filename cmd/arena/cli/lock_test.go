@@ -56,7 +56,7 @@ func TestOutputFilesAreLocked(t *testing.T) {
 	defer null.Close()
 	for _, args := range [][]string{
 		append([]string{"run", "tron/small", "--out", os.DevNull, "--force"}, quick...),
-		{"play", "tron/small", "--trace", os.DevNull, "--html", filepath.Join(dir, "p.html"), "--force"},
+		{"play", "tron/small", "--bots", "straight,stupid", "--trace", os.DevNull, "--html", filepath.Join(dir, "p.html"), "--force"},
 	} {
 		code, _, stderr := arena(t, args...)
 		require.Equal(t, 0, code, "%v: %s", args, stderr)
