@@ -154,6 +154,9 @@ func TestStrongSmoke(t *testing.T) {
 	others := []string{"stupid", "straight", "random"}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%dx%d/%d", c.width, c.height, c.players), func(t *testing.T) {
+			if simtest.RaceDetector && c.width*c.height > 1000 {
+				t.Skip("the race detector checks the small boards' concurrent games; a 100×100 game takes it minutes")
+			}
 			t.Parallel()
 			overrides := params("width", c.width, "height", c.height, "players", c.players)
 			if c.starts != nil {
