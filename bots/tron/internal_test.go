@@ -302,11 +302,42 @@ func TestTranspositions(t *testing.T) {
 	_, ok := tt.best(key)
 	require.False(t, ok)
 	for dir := range uint8(4) {
-		tt.store(key, dir)
+		tt.store(key, dir, 0, 0, 0, noScore)
 		got, ok := tt.best(key)
 		require.True(t, ok)
 		require.Equal(t, dir, got)
+		_, ok = tt.score(key, 0, -infinity, infinity, 0)
+		require.False(t, ok, "a move alone has no score")
 	}
+	// A score settles a search no deeper than its own, within its bound.
+	for _, c := range []struct {
+		b                  bound
+		depth, alpha, beta int
+		ok                 bool
+	}{
+		{exact, 3, -infinity, infinity, true},
+		{exact, 4, -infinity, infinity, false},
+		{lower, 3, 0, 50, true},
+		{lower, 3, 0, 51, false},
+		{upper, 2, 50, 60, true},
+		{upper, 2, 49, 60, false},
+	} {
+		tt.store(key, 1, 50, 3, 0, c.b)
+		v, ok := tt.score(key, c.depth, c.alpha, c.beta, 0)
+		require.Equal(t, c.ok, ok, "%+v", c)
+		if ok {
+			require.Equal(t, 50, v)
+		}
+	}
+	// A won game found at ply 6, 2 plies below a position met at ply 4,
+	// is 2 plies away wherever the position is met again.
+	tt.store(key, 1, winScore-6, 3, 4, exact)
+	v, ok := tt.score(key, 3, -infinity, infinity, 10)
+	require.True(t, ok)
+	require.Equal(t, winScore-12, v)
+	tt.store(key, 1, -winScore+6, 3, 4, exact)
+	v, _ = tt.score(key, 3, -infinity, infinity, 1)
+	require.Equal(t, -winScore+3, v)
 	other := key ^ 1<<8 // the same slot, another position
 	_, ok = tt.best(other)
 	require.False(t, ok)

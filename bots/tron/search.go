@@ -24,7 +24,9 @@ const maxPlies = 2 * maxDepth
 
 // duel searches the moves of two players sharing a region: alpha-beta with
 // iterative deepening under a budget of work, principal variation search,
-// and moves ordered by a transposition table and killers. Moves are
+// moves ordered by a transposition table and killers, and the table's
+// scores sparing the search of positions met again (the next iteration's
+// first turns, a re-search, the last move's search one turn on). Moves are
 // simultaneous; the search treats the opponent as answering after seeing
 // my move (paranoid, as a1k0n's winning Google AI Challenge bot did), which
 // makes it wary of head-on collisions: entering a cell the opponent can
@@ -120,7 +122,7 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 		// an unfinished iteration then still improves on it safely.
 		cand[0], cand[iterBest] = cand[iterBest], cand[0]
 		dirs[0], dirs[iterBest] = dirs[iterBest], dirs[0]
-		s.tt.store(key, dirs[0])
+		s.tt.store(key, dirs[0], 0, 0, 0, noScore)
 		if alpha >= decided || alpha <= -decided {
 			break
 		}
@@ -164,8 +166,11 @@ func (s *duel) choose(depth, alpha, beta, ply int) int {
 		return winScore - ply
 	}
 	key := s.key()
+	if v, ok := s.tt.score(key, depth, alpha, beta, ply); ok {
+		return v
+	}
 	s.order(key, &cand, &dirs, n, ply)
-	best, bestDir := -infinity, dirs[0]
+	best, bestDir, alpha0 := -infinity, dirs[0], alpha
 	for k := range n {
 		v := s.pvsReply(key, cand[k], depth, alpha, beta, ply, k == 0)
 		if s.aborted {
@@ -180,7 +185,7 @@ func (s *duel) choose(depth, alpha, beta, ply int) int {
 		}
 	}
 	s.killer[ply] = bestDir
-	s.tt.store(key, bestDir)
+	s.tt.store(key, bestDir, best, depth, ply, boundOf(best, alpha0, beta))
 	return best
 }
 
@@ -194,8 +199,11 @@ func (s *duel) reply(key uint64, mine int32, depth, alpha, beta, ply int) int {
 		return winScore - ply
 	}
 	key ^= s.z.pending(mine)
+	if v, ok := s.tt.score(key, depth, alpha, beta, ply+1); ok {
+		return v
+	}
 	s.order(key, &cand, &dirs, n, ply+1)
-	best, bestDir := infinity, dirs[0]
+	best, bestDir, beta0 := infinity, dirs[0], beta
 	for k := range n {
 		var v int
 		switch {
@@ -221,8 +229,20 @@ func (s *duel) reply(key uint64, mine int32, depth, alpha, beta, ply int) int {
 		}
 	}
 	s.killer[ply+1] = bestDir
-	s.tt.store(key, bestDir)
+	s.tt.store(key, bestDir, best, depth, ply+1, boundOf(best, alpha, beta0))
 	return best
+}
+
+// boundOf says what a score best, searched in the window alpha..beta with
+// fail-soft alpha-beta, tells of the position's value.
+func boundOf(best, alpha, beta int) bound {
+	switch {
+	case best <= alpha:
+		return upper
+	case best >= beta:
+		return lower
+	}
+	return exact
 }
 
 // order puts the move the table remembers for key first, else the ply's

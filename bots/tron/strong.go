@@ -19,7 +19,7 @@ const (
 var StrongParams = []sim.ParamSpec{
 	sim.IntParam("depth", defaultDepth, 1, maxDepth, "deepest duel search, in turns (my move and the opponent's reply)"),
 	sim.IntParam("work", defaultWork, 1, maxWork, "thousands of cells the searches may visit per move, the cost of a move: the territory evaluations of a duel or crowd search, the endgame fill's longest path (a 100×100 board holds 10 of them; 200 is the cheap setting for mass tournaments)").Log(),
-	sim.IntParam("reach", defaultReach, 1, 200, "searches deeper than one turn only when the two territories meet within this many cells of the heads"),
+	sim.IntParam("reach", defaultReach, 1, 200, "searches deeper than one turn only when the two territories meet within this many cells of the heads (from the first move on boards up to 40×40)"),
 	sim.IntParam("room", 1, 0, 8, "what each free neighbour of a cell adds to its worth in a territory (the cell itself is worth 1): room to move in over cells strung along a wall"),
 	sim.IntParam("sealed", 4, 1, 64, "weight of the fill difference once the players can no longer meet, against a territory difference in open play"),
 	sim.IntParam("chambers", defaultChambers, 1, 10_000, "largest region, in free cells, whose territories count through their chamber trees in open play (see chambers); a larger one counts every cell, as spare=8 does, and searches deeper for the time saved").Log(),
@@ -199,12 +199,15 @@ func (p *Strong) findRivals(v *tron.View) []int {
 
 // defaultReach is the distance from the heads, in cells, within which
 // their territories must meet for a search deeper than one turn (the
-// reach argument). A deep search pays even when the heads are far apart:
-// on 40×40, searching deep from the first move (reach 200) beat reach 6
-// by +104 Elo [+32, +188] over 40 games at work=1000. Beyond 20 cells,
-// which only the 100×100 board's openings reach, one turn (both players
-// moving) keeps those long openings cheap.
-const defaultReach = 20
+// reach argument). The first moves on an open board decide most games, so
+// the search goes deep from the first move on boards up to 40×40 (whose
+// open territories meet within 40 cells): on 40×40 reach 40 beat reach 20 by
+// +124 [+42, +216] to +88 [+16, +164] over the previous strong (60 games
+// each, work=8000; reach 200 gave the same 40 wins, 1 draw, 19 losses),
+// and reach 200 beat reach 6 by +104 [+32, +188] at
+// work=1000. Beyond, which only the 100×100 board's openings reach, one
+// turn (both players moving) keeps those long openings cheap.
+const defaultReach = 40
 
 // defaultChambers is the chambers argument: every region of a board of up
 // to 100×100 counts through its chamber trees. A smaller value trades them

@@ -43,19 +43,41 @@ func (z *zobrist) head(side int, i int32) uint64 {
 func (z *zobrist) pending(i int32) uint64 { return bits.RotateLeft64(z.keys[i], 7) }
 
 // ttBits sets the size of the transposition table: 1<<ttBits entries of
-// 8 bytes, 512 KiB.
+// 16 bytes, 1 MiB.
 const ttBits = 16
 
-// ttEntry remembers the best move found in a position: the position's key
-// above the low 3 bits, which hold the move (0-3) plus one (0: empty).
-type ttEntry uint64
+// bound says what a stored score tells of a position's value: the value
+// itself, or a bound the value is at least (lower) or at most (upper),
+// when the search that found it was cut short by its window.
+type bound uint8
 
-// transpositions is the search's memory of the best move of each position
-// it searched, kept from move to move in a match: iterative deepening
-// tries the best move of the last iteration first, and so does the next
-// turn's search in the positions it shares with this one. It only orders
-// moves, never cuts a search short, so a collision costs time, not
-// correctness.
+const (
+	noScore bound = iota // only the best move is known
+	exact
+	lower
+	upper
+)
+
+// ttEntry remembers what the search found in a position: the position's
+// key above the low 3 bits, which hold the best move (0-3) plus one (0:
+// empty), and the score of a search depth turns deep, with its bound.
+type ttEntry struct {
+	key   uint64
+	score int32
+	depth uint8
+	bound bound
+}
+
+// transpositions is the search's memory of the positions it searched,
+// kept from move to move in a match: iterative deepening tries the best
+// move of the last iteration first, and so does the next turn's search in
+// the positions it shares with this one; a score searched at least as deep
+// as asked, within the window, spares the search of the position again (a
+// re-search of principal variation search, the next iteration's first
+// turns, the last turn's search one turn on). A score depends on the
+// position only — the evaluation reads nothing else — so it stays true
+// from move to move. A collision of keys is checked against the whole key
+// but for its 3 low bits: one in 2^61.
 type transpositions struct {
 	entries []ttEntry
 }
@@ -68,16 +90,56 @@ func (t *transpositions) reset() {
 	clear(t.entries)
 }
 
-// best returns the move stored for key, if any.
-func (t *transpositions) best(key uint64) (dir uint8, ok bool) {
-	e := t.entries[key>>(64-ttBits)]
-	if e == 0 || uint64(e)&^7 != key&^7 {
-		return 0, false
-	}
-	return uint8(e&7) - 1, true
+// entry returns the slot of key and whether it holds key's position.
+func (t *transpositions) entry(key uint64) (*ttEntry, bool) {
+	e := &t.entries[key>>(64-ttBits)]
+	return e, e.key != 0 && e.key&^7 == key&^7
 }
 
-// store remembers dir as the best move for key.
-func (t *transpositions) store(key uint64, dir uint8) {
-	t.entries[key>>(64-ttBits)] = ttEntry(key&^7 | uint64(dir+1))
+// best returns the move stored for key, if any.
+func (t *transpositions) best(key uint64) (dir uint8, ok bool) {
+	e, ok := t.entry(key)
+	if !ok {
+		return 0, false
+	}
+	return uint8(e.key&7) - 1, true
 }
+
+// score returns the stored score of key's position at ply when it was
+// searched at least depth turns deep and settles the window alpha..beta:
+// an exact score, a lower bound at or above beta, an upper bound at or
+// below alpha.
+func (t *transpositions) score(key uint64, depth, alpha, beta, ply int) (int, bool) {
+	e, ok := t.entry(key)
+	if !ok || e.bound == noScore || int(e.depth) < depth {
+		return 0, false
+	}
+	v := fromStored(int(e.score), ply)
+	switch {
+	case e.bound == exact, e.bound == lower && v >= beta, e.bound == upper && v <= alpha:
+		return v, true
+	}
+	return 0, false
+}
+
+// store remembers dir as the best move for key, and score, found at ply
+// by a search depth turns deep, with its bound (noScore: none).
+func (t *transpositions) store(key uint64, dir uint8, score, depth, ply int, b bound) {
+	t.entries[key>>(64-ttBits)] = ttEntry{key: key&^7 | uint64(dir+1), score: int32(toStored(score, ply)), depth: uint8(depth), bound: b}
+}
+
+// toStored turns a score found at ply into one that counts a won or lost
+// game's plies from the position rather than from the root, so that it
+// holds wherever the search meets the position again; fromStored turns it
+// back at the ply it is met.
+func toStored(score, ply int) int {
+	switch {
+	case score >= decided:
+		return score + ply
+	case score <= -decided:
+		return score - ply
+	}
+	return score
+}
+
+func fromStored(score, ply int) int { return toStored(score, -ply) }
