@@ -76,10 +76,20 @@ func roundKey(bootSeed, roundSeed uint64) uint64 {
 	return sim.Mix(sim.Mix(roundSeed^bootstrapStream) + bootSeed)
 }
 
+// weightHash returns the hash that draws the weights of replicate b and
+// the three others of its group of four.
+func weightHash(key uint64, b int) uint64 {
+	return sim.Mix(key + uint64(b/weightsPerHash+1)*golden)
+}
+
+// fourWeights returns the weights a hash draws, one from each 16 bits.
+func fourWeights(h uint64) (w0, w1, w2, w3 int64) {
+	return poisson(h & 0xffff), poisson(h >> 16 & 0xffff), poisson(h >> 32 & 0xffff), poisson(h >> 48)
+}
+
 // roundWeight returns the weight of a round in replicate b.
 func roundWeight(key uint64, b int) int64 {
-	h := sim.Mix(key + uint64(b/weightsPerHash+1)*golden)
-	return poisson(h >> (16 * (b % weightsPerHash)) & 0xffff)
+	return poisson(weightHash(key, b) >> (16 * (b % weightsPerHash)) & 0xffff)
 }
 
 // seedBootstrap accumulates the replicate tallies, one round at a time. A
@@ -214,8 +224,7 @@ func (sb *seedBootstrap) addRound(roundSeed uint64, pairs []pairHalfWins) {
 	// into their replicates' pairs (a fifth faster than through a buffer).
 	full := sb.reps / weightsPerHash * weightsPerHash
 	for b := 0; b < full; b += weightsPerHash {
-		h := sim.Mix(key + uint64(b/weightsPerHash+1)*golden)
-		w0, w1, w2, w3 := poisson(h&0xffff), poisson(h>>16&0xffff), poisson(h>>32&0xffff), poisson(h>>48)
+		w0, w1, w2, w3 := fourWeights(weightHash(key, b))
 		rep := sb.half[b*kk : (b+weightsPerHash)*kk]
 		for _, p := range pairs {
 			rep[p.idx] += w0 * p.n
@@ -224,14 +233,10 @@ func (sb *seedBootstrap) addRound(roundSeed uint64, pairs []pairHalfWins) {
 			rep[3*kk+p.idx] += w3 * p.n
 		}
 	}
-	if full < sb.reps {
-		h := sim.Mix(key + uint64(full/weightsPerHash+1)*golden)
-		for b := full; b < sb.reps; b++ {
-			w := poisson(h & 0xffff)
-			h >>= 16
-			for _, p := range pairs {
-				sb.half[b*kk+p.idx] += w * p.n
-			}
+	for b := full; b < sb.reps; b++ {
+		w := roundWeight(key, b)
+		for _, p := range pairs {
+			sb.half[b*kk+p.idx] += w * p.n
 		}
 	}
 }
@@ -243,16 +248,11 @@ func (sb *seedBootstrap) addRoundByReplicate(key uint64, pairs []pairHalfWins) {
 	w := sb.weights[:sb.reps]
 	full := len(w) / weightsPerHash * weightsPerHash
 	for b := 0; b < full; b += weightsPerHash {
-		h := sim.Mix(key + uint64(b/weightsPerHash+1)*golden)
 		q := w[b : b+weightsPerHash : b+weightsPerHash]
-		q[0], q[1], q[2], q[3] = poisson(h&0xffff), poisson(h>>16&0xffff), poisson(h>>32&0xffff), poisson(h>>48)
+		q[0], q[1], q[2], q[3] = fourWeights(weightHash(key, b))
 	}
-	if full < len(w) {
-		h := sim.Mix(key + uint64(full/weightsPerHash+1)*golden)
-		for q := full; q < len(w); q++ {
-			w[q] = poisson(h & 0xffff)
-			h >>= 16
-		}
+	for b := full; b < len(w); b++ {
+		w[b] = roundWeight(key, b)
 	}
 	for b, wb := range w {
 		if wb == 0 {
