@@ -3,7 +3,6 @@ package scenarios_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,24 +53,25 @@ func TestStrongArgumentsChangePlay(t *testing.T) {
 		t.Run(info.Name, func(t *testing.T) {
 			t.Parallel()
 			budget := budgets[info.Name]
-			base := playStrong(t, e.Game, sc, budget, budget, nil)
+			base := &strongMatches{game: e.Game, sc: sc, args: budget, budget: budget}
 			for _, p := range info.Bots[i].Params {
 				if !p.Tunable() {
 					continue
 				}
 				var def float64
 				require.NoError(t, json.Unmarshal([]byte(p.Default), &def))
-				changed := false
+				var ends []*strongMatches
 				for _, v := range []float64{p.Min, p.Max} {
-					if v == def || changed {
+					if v == def {
 						continue
 					}
 					args := p.Name + "=" + strconv.FormatFloat(v, 'f', -1, 64)
 					if budget != "" && !strings.HasPrefix(budget, p.Name+"=") {
 						args = budget + "," + args
 					}
-					changed = !slices.Equal(base, playStrong(t, e.Game, sc, args, budget, base))
+					ends = append(ends, &strongMatches{game: e.Game, sc: sc, args: args, budget: budget})
 				}
+				changed := base.differ(t, ends...)
 				if why, ok := inert[info.Name+"/"+p.Name]; ok {
 					require.False(t, changed, "%s strong: %s now changes play: take it off the inert list (%s)", info.Name, p.Name, why)
 					continue
@@ -82,69 +82,87 @@ func TestStrongArgumentsChangePlay(t *testing.T) {
 	}
 }
 
-// playStrong plays four matches of the scenario, the strong bot (with
-// args) in each seat in turn against the scenario's other bots, then two
-// against the strong bot at its defaults (but for budget's arguments) in
-// every other seat, and returns
-// their state hashes — up to the first that differs from base's, when base
-// is given: one difference is enough.
-func playStrong(t *testing.T, g sim.AnyGame, sc *scenarios.Scenario, args, budget string, base []string) []string {
+// strongMatches are six matches of a scenario played by the strong bot
+// with args: four with it in each seat in turn against the scenario's
+// other bots, then two against the strong bot at its defaults (but for
+// budget's arguments) in every other seat. Each is played when first
+// asked for and its state hash kept, so that the defaults' matches are
+// played only as far as an argument's first difference needs them: on
+// Tron's 100×100 board a match takes seconds, and most arguments change
+// the first.
+type strongMatches struct {
+	game         sim.AnyGame
+	sc           *scenarios.Scenario
+	args, budget string
+	hashes       []uint64
+}
+
+// strongMatchCount is the number of matches strongMatches compares.
+const strongMatchCount = 6
+
+// differ reports whether any of the six matches of any of others ends in
+// another state than the same match of s, playing them in order up to the
+// first that does.
+func (s *strongMatches) differ(t *testing.T, others ...*strongMatches) bool {
+	t.Helper()
+	for _, o := range others {
+		for m := range strongMatchCount {
+			if o.hash(t, m) != s.hash(t, m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hash returns the state hash of match m, playing the matches up to it.
+func (s *strongMatches) hash(t *testing.T, m int) uint64 {
+	t.Helper()
+	for len(s.hashes) <= m {
+		s.hashes = append(s.hashes, s.play(t, len(s.hashes)))
+	}
+	return s.hashes[m]
+}
+
+// play plays match m and returns its state hash.
+func (s *strongMatches) play(t *testing.T, m int) uint64 {
 	t.Helper()
 	spec, defaults := "strong", "strong"
-	if args != "" {
-		spec += ":" + args
+	if s.args != "" {
+		spec += ":" + s.args
 	}
-	if budget != "" {
-		defaults += ":" + budget
+	if s.budget != "" {
+		defaults += ":" + s.budget
 	}
 	specs := []string{spec}
-	for _, b := range sc.Bots {
+	for _, b := range s.sc.Bots {
 		if b != "strong" {
 			specs = append(specs, b)
 		}
 	}
-	var against, self []string
-	if base != nil {
-		against, self = base[:4], base[4:]
-	}
-	hashes := playSeated(t, g, sc, specs, 4, against, func(m, k, seats int) int { return (k + m) % seats % len(specs) })
-	if base != nil && !slices.Equal(hashes, against) {
-		return hashes
-	}
-	return append(hashes, playSeated(t, g, sc, []string{spec, defaults}, 2, self, func(m, k, seats int) int {
-		if k == m%seats {
-			return 0
+	seat, seed := func(k, seats int) int { return (k + m) % seats % len(specs) }, m
+	if m >= 4 {
+		specs, seed = []string{spec, defaults}, m-4
+		seat = func(k, seats int) int {
+			if k == seed%seats {
+				return 0
+			}
+			return 1
 		}
-		return 1
-	})...)
-}
-
-// playSeated plays n matches of the scenario, seat k of match m held by
-// specs[seat(m, k, seats)], and returns their state hashes, up to the
-// first that differs from base's when base is given.
-func playSeated(t *testing.T, g sim.AnyGame, sc *scenarios.Scenario, specs []string, n int, base []string, seat func(m, k, seats int) int) []string {
-	t.Helper()
-	layers, err := sim.LayerParams(sc.Name, sc.Params, g.Info().Map, nil)
+	}
+	layers, err := sim.LayerParams(s.sc.Name, s.sc.Params, s.game.Info().Map, nil)
 	require.NoError(t, err)
-	st, err := g.Setup(layers.Params(), botSpecs(t, specs))
+	st, err := s.game.Setup(layers.Params(), botSpecs(t, specs))
 	require.NoError(t, err)
-	seats := st.Seats()
 	table := st.NewTable()
 	defer table.Close()
-	var hashes []string
-	for m := range n {
-		seating := make([]int, seats)
-		for k := range seating {
-			seating[k] = seat(m, k, seats)
-		}
-		res := table.Play(context.Background(), sim.Derive(sc.Seed, uint64(m)), seating)
-		require.NoError(t, res.Err)
-		hashes = append(hashes, fmt.Sprint(res.StateHash))
-		if base != nil && hashes[m] != base[m] {
-			break
-		}
+	seating := make([]int, st.Seats())
+	for k := range seating {
+		seating[k] = seat(k, len(seating))
 	}
-	return hashes
+	res := table.Play(context.Background(), sim.Derive(s.sc.Seed, uint64(seed)), seating)
+	require.NoError(t, res.Err)
+	return res.StateHash
 }
 
 func botSpecs(t *testing.T, texts []string) []sim.BotSpec {
