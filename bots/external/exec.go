@@ -699,8 +699,11 @@ func (p *process) limitHit(stderr string) string {
 	case strings.Contains(stderr, "No space left on device"):
 		return fmt.Sprintf("its folder's size cap, %s", size(s.FileSize))
 	}
-	for _, words := range []string{"MemoryError", "Cannot allocate memory", "out of memory", "bad_alloc", "OutOfMemoryError", "memory exhausted"} {
-		if strings.Contains(stderr, words) {
+	// In any case: C's strerror says "Cannot allocate memory", Go's
+	// runtime "runtime: cannot allocate memory".
+	lower := strings.ToLower(stderr)
+	for _, words := range []string{"memoryerror", "cannot allocate memory", "out of memory", "bad_alloc", "outofmemoryerror", "memory exhausted"} {
+		if strings.Contains(lower, words) {
 			return memory
 		}
 	}
