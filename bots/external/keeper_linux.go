@@ -169,7 +169,7 @@ func keeperMain(text string) int {
 			err = cfg.Box.confine(cfg.Dir)
 		}
 		if err == nil {
-			err = syscall.Exec(e.Path, append([]string{e.Path}, e.Args...), e.Env)
+			err = cfg.Box.becomeProgram(e.Path, e.Args, e.Env)
 		}
 		fmt.Fprintf(os.Stderr, "arena: starting %s: %v\n", e.Path, err)
 		return 127

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -334,7 +336,10 @@ func (l *limits) apply(dir string) error {
 	return nil
 }
 
-// limit sets the program's rlimits, in the step that becomes the program.
+// limit sets the program's rlimits, in the step that becomes the program,
+// but for the caps on memory and tasks: those bind the step too, a Go
+// process whose runtime maps memory and starts threads when it will, so
+// becomeProgram sets them, last.
 func (l *limits) limit() error {
 	set := func(what int, name string, v uint64, hard uint64) error {
 		if err := unix.Setrlimit(what, &unix.Rlimit{Cur: v, Max: hard}); err != nil {
@@ -343,19 +348,115 @@ func (l *limits) limit() error {
 		return nil
 	}
 	errs := []error{set(unix.RLIMIT_CORE, "RLIMIT_CORE", 0, 0)}
-	if l.Data > 0 {
-		errs = append(errs, set(unix.RLIMIT_DATA, "RLIMIT_DATA", l.Data, l.Data))
-	}
 	if l.CPU > 0 {
 		errs = append(errs, set(unix.RLIMIT_CPU, "RLIMIT_CPU", l.CPU, l.CPU+1))
 	}
 	if l.FSize > 0 {
 		errs = append(errs, set(unix.RLIMIT_FSIZE, "RLIMIT_FSIZE", l.FSize, l.FSize))
 	}
-	if l.NProc > 0 {
-		errs = append(errs, set(unix.RLIMIT_NPROC, "RLIMIT_NPROC", l.NProc, l.NProc))
-	}
 	return errors.Join(errs...)
+}
+
+// openFiles is the soft cap on open files a sandbox's program starts with:
+// Linux's usual default. Go raises its own soft cap to the hard one, and
+// only its own exec knows the one it started with; the step starts the
+// program without that exec (becomeProgram), so it sets this one.
+const openFiles = 1024
+
+// becomeProgram is the step's end: it sets the caps on memory
+// (RLIMIT_DATA), tasks (RLIMIT_NPROC) and open files, then becomes the
+// program (execve). The step maps more than a small memory cap already
+// (its heap, its threads' stacks), so that once capped, any new mapping
+// fails, and so would the step if its runtime needed one — a span for a
+// fresh allocation, a thread ("fatal error: runtime: cannot allocate
+// memory", about one start in 25 on a loaded machine, when the cap came
+// before the rest of the step's work). So everything execve needs is
+// made first (prepare), the runtime is made quiet — a collection now and
+// none after, one P, which this thread holds: no goroutine runs, no
+// thread starts — and from the caps to execve only raw system calls run
+// (execCapped), which neither allocate nor enter the scheduler. It
+// returns only if the program could not be started; past the memory cap
+// it says so itself, with raw writes, and exits 127.
+func (l *limits) becomeProgram(path string, args, env []string) error {
+	x, err := l.prepare(path, args, env)
+	if err != nil {
+		return err
+	}
+	failed := []byte("arena: starting " + path + ": ")
+	runtime.GC()
+	debug.SetGCPercent(-1)
+	runtime.GOMAXPROCS(1)
+	c, errno := x.run()
+	if c < len(x.caps) { // a cap refused: none is set past it, the memory cap last
+		return fmt.Errorf("sandbox: %s: %v", x.caps[c].name, errno)
+	}
+	why := errno.Error() // a known errno's text is static: no allocation
+	rawWrite(failed)
+	rawWrite(unsafe.Slice(unsafe.StringData(why), len(why)))
+	rawWrite([]byte{'\n'})
+	unix.Exit(127)
+	return nil
+}
+
+// execCapped is what the step's last system calls need, made beforehand.
+type execCapped struct {
+	argv0      *byte
+	argv, envv []*byte
+	caps       []capOn // in order, RLIMIT_DATA last
+}
+
+type capOn struct {
+	name     string
+	resource int
+	lim      unix.Rlimit
+}
+
+// prepare makes the arguments of the step's last system calls.
+func (l *limits) prepare(path string, args, env []string) (*execCapped, error) {
+	x := &execCapped{}
+	var err error
+	if x.argv0, err = syscall.BytePtrFromString(path); err != nil {
+		return nil, err
+	}
+	if x.argv, err = syscall.SlicePtrFromStrings(append([]string{path}, args...)); err != nil {
+		return nil, err
+	}
+	if x.envv, err = syscall.SlicePtrFromStrings(env); err != nil {
+		return nil, err
+	}
+	var files unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_NOFILE, &files); err != nil {
+		return nil, fmt.Errorf("sandbox: RLIMIT_NOFILE: %v", err)
+	}
+	files.Cur = min(openFiles, files.Max)
+	x.caps = []capOn{{"RLIMIT_NOFILE", unix.RLIMIT_NOFILE, files}}
+	if l.NProc > 0 {
+		x.caps = append(x.caps, capOn{"RLIMIT_NPROC", unix.RLIMIT_NPROC, unix.Rlimit{Cur: l.NProc, Max: l.NProc}})
+	}
+	if l.Data > 0 { // the last: a cap refused before it is still told the usual way
+		x.caps = append(x.caps, capOn{"RLIMIT_DATA", unix.RLIMIT_DATA, unix.Rlimit{Cur: l.Data, Max: l.Data}})
+	}
+	return x, nil
+}
+
+// run sets the caps, then becomes the program, with raw system calls
+// only: it allocates nothing. It returns the index of the cap refused
+// (len(caps) if none was) and the error.
+func (x *execCapped) run() (int, syscall.Errno) {
+	for i := range x.caps {
+		if _, _, errno := unix.RawSyscall6(unix.SYS_PRLIMIT64, 0, uintptr(x.caps[i].resource), uintptr(unsafe.Pointer(&x.caps[i].lim)), 0, 0, 0); errno != 0 {
+			return i, errno
+		}
+	}
+	_, _, errno := unix.RawSyscall(unix.SYS_EXECVE, uintptr(unsafe.Pointer(x.argv0)), uintptr(unsafe.Pointer(&x.argv[0])), uintptr(unsafe.Pointer(&x.envv[0])))
+	return len(x.caps), errno
+}
+
+// rawWrite writes b on standard error with a raw system call.
+func rawWrite(b []byte) {
+	if len(b) > 0 {
+		_, _, _ = unix.RawSyscall(unix.SYS_WRITE, 2, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+	}
 }
 
 // confine takes from the calling thread, and the program it starts, the
@@ -476,7 +577,8 @@ func describe(s Sandbox, ab *abilities) string {
 		}
 		off = append(off, "cgroups ("+ab.cgroupWhy+")")
 	}
-	on = append(on, fmt.Sprintf("CPU %v a process (RLIMIT_CPU)", s.CPU), fmt.Sprintf("files of %s at most (RLIMIT_FSIZE)", size(s.FileSize)), "a fresh folder")
+	on = append(on, fmt.Sprintf("CPU %v a process (RLIMIT_CPU)", s.CPU), fmt.Sprintf("files of %s at most (RLIMIT_FSIZE)", size(s.FileSize)),
+		fmt.Sprintf("%d open files (RLIMIT_NOFILE)", openFiles), "a fresh folder")
 	if ab.userns {
 		on = append(on, fmt.Sprintf("its folder a tmpfs of %s", size(s.FileSize)), "no network (its own network namespace)", "its own PID namespace")
 	} else {

@@ -3,17 +3,21 @@
 package external
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 
 	abots "github.com/arenasim/arena/bots/aquariom"
 	sobots "github.com/arenasim/arena/bots/sopra"
@@ -271,4 +275,79 @@ func TestSandboxOriginalProtocolsOverTCP(t *testing.T) {
 			require.Positive(t, res.Turns)
 		})
 	}
+}
+
+// TestStepBecomesTheProgramUnderItsCaps: the step between a sandbox's
+// keeper and its program (this binary again, a Go process) sets the
+// program's caps on itself, then becomes the program. Its own mappings
+// (heap, threads' stacks) are larger than a small memory cap, so that,
+// once capped, any new mapping of its runtime fails — and so did the step,
+// "fatal error: runtime: cannot allocate memory", in about one start in 25
+// on a loaded machine, when the cap came before its other work. Started
+// many times at once under a 16MiB cap, every step becomes the program,
+// with the sandbox's cap on open files.
+func TestStepBecomesTheProgramUnderItsCaps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the step many times")
+	}
+	self, err := os.Executable()
+	require.NoError(t, err)
+	dir := t.TempDir()
+	var files unix.Rlimit
+	require.NoError(t, unix.Getrlimit(unix.RLIMIT_NOFILE, &files))
+	box := &limits{Data: 16 << 20, CPU: 60, FSize: 1 << 20, Landlock: probe().landlock}
+	// The program exits 7 when it has the sandbox's cap on open files.
+	program := fmt.Sprintf(`[ "$(ulimit -Sn)" = %d ] && exit 7; ulimit -Sn; exit 8`, min(openFiles, files.Max))
+	step, err := json.Marshal(keeperConfig{
+		Exec: &startRequest{Path: "/bin/sh", Args: []string{"-c", program}},
+		Box:  box, Dir: dir,
+	})
+	require.NoError(t, err)
+	const starts, atOnce = 64, 4
+	failed := make(chan string, starts)
+	var wg sync.WaitGroup
+	for w := range atOnce {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range starts / atOnce {
+				cmd := exec.Command(self)
+				cmd.Env = []string{keeperEnv + "=" + string(step)}
+				out, err := cmd.CombinedOutput()
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 7 {
+					failed <- fmt.Sprintf("worker %d: %v: %.300s", w, err, out)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(failed)
+	var all []string
+	for f := range failed {
+		all = append(all, f)
+	}
+	require.Empty(t, all, "%d of %d steps did not become the program", len(all), starts)
+}
+
+// TestExecCappedAllocatesNothing: from the step's first cap to its execve
+// nothing is allocated, so that a memory cap below what the step maps
+// already cannot stop its runtime. Here the caps are those this process
+// has (setting them changes nothing) and the program is not there, so
+// that execve fails and returns.
+func TestExecCappedAllocatesNothing(t *testing.T) {
+	l := &limits{Data: 1 << 40, NProc: 1 << 20}
+	x, err := l.prepare("/nonexistent/arena-no-such-program", []string{"an argument"}, []string{"A=1"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"RLIMIT_NOFILE", "RLIMIT_NPROC", "RLIMIT_DATA"}, []string{x.caps[0].name, x.caps[1].name, x.caps[2].name},
+		"the memory cap last")
+	for i := range x.caps {
+		require.NoError(t, unix.Getrlimit(x.caps[i].resource, &x.caps[i].lim), "this process's own: changes nothing")
+	}
+	var c int
+	var errno syscall.Errno
+	allocs := testing.AllocsPerRun(100, func() { c, errno = x.run() })
+	require.Equal(t, len(x.caps), c, "every cap set")
+	require.Equal(t, syscall.ENOENT, errno)
+	require.Zero(t, allocs)
 }
