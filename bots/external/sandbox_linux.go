@@ -369,7 +369,7 @@ const openFiles = 1024
 // (its heap, its threads' stacks), so that once capped, any new mapping
 // fails, and so would the step if its runtime needed one — a span for a
 // fresh allocation, a thread ("fatal error: runtime: cannot allocate
-// memory", about one start in 25 on a loaded machine, when the cap came
+// memory", a few starts in a hundred on a loaded machine, when the cap came
 // before the rest of the step's work). So everything execve needs is
 // made first (prepare), the runtime is made quiet — a collection now and
 // none after, one P, which this thread holds: no goroutine runs, no

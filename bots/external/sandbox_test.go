@@ -282,7 +282,7 @@ func TestSandboxOriginalProtocolsOverTCP(t *testing.T) {
 // program's caps on itself, then becomes the program. Its own mappings
 // (heap, threads' stacks) are larger than a small memory cap, so that,
 // once capped, any new mapping of its runtime fails — and so did the step,
-// "fatal error: runtime: cannot allocate memory", in about one start in 25
+// "fatal error: runtime: cannot allocate memory", in a few starts in a hundred
 // on a loaded machine, when the cap came before its other work. Started
 // many times at once under a 16MiB cap, every step becomes the program,
 // with the sandbox's cap on open files.
