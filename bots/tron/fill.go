@@ -83,8 +83,9 @@ func (f *filler) groups(b *board, i int32) uint8 {
 // move returns the index into tron.Dirs of the move that leaves the most
 // cells to visit from head; with no free neighbour it returns 0 (the player
 // is lost whatever it does). A small region is searched for its longest
-// path; a large one is walked by rules of thumb: keep the region whole and
-// hug the walls, or else enter the piece with the most room.
+// path; a large one is walked by rules of thumb: the move whose chamber
+// tree leaves the most moves, and among equals one that keeps the region
+// whole and hugs the walls (see weighPieces).
 func (f *filler) move(b *board, head int32) uint8 {
 	var cand [4]int32
 	var dirs [4]uint8
@@ -95,14 +96,10 @@ func (f *filler) move(b *board, head int32) uint8 {
 	case 1:
 		return dirs[0]
 	}
+	f.terr.load(b)
 	if f.regionAtMost(b, head, endgameCells) <= endgameCells {
-		f.terr.load(b)
 		return dirs[f.longestPath(head, cand[:n])]
 	}
-	if k, ok := f.keepWhole(b, head, cand[:n]); ok {
-		return dirs[k]
-	}
-	f.terr.load(b)
 	return dirs[f.weighPieces(b, cand[:n])]
 }
 
@@ -217,39 +214,33 @@ func snuggestFirst(b *board, cand []int32, order *[4]int) []int {
 	return order[:len(cand)]
 }
 
-// keepWhole is the fast path that most turns take. When the free neighbours
-// of the head hang together around it, and one of them can be taken without
-// cutting the free space apart (as far as its eight surrounding cells tell),
-// every such move keeps the whole region: none is worse than a move that
-// cuts, so it picks among them the snuggest, to hug walls and trails and
-// leave no pockets behind. ok is false when the ring test proves nothing.
-func (f *filler) keepWhole(b *board, head int32, cand []int32) (best int, ok bool) {
-	if f.groups(b, head) != 1 {
-		return 0, false
-	}
-	bestSnug := 5
-	for k, t := range cand {
-		if f.groups(b, t) != 1 {
-			continue
-		}
-		if snug := b.freeNeighbours(t); snug < bestSnug {
-			best, bestSnug, ok = k, snug, true
-		}
-	}
-	return best, ok
+// whole reports whether taking cell t keeps the free cells around it in
+// one piece, as far as its eight surrounding cells tell (ringComponents).
+func (f *filler) whole(b *board, t int32) bool {
+	return f.groups(b, t) == 1
 }
 
-// weighPieces values each candidate by the moves it leaves (see bound)
-// and returns the best one (the snuggest among equals).
+// weighPieces values each candidate by the moves its chamber tree leaves
+// (see bound) and returns the best one; among equals, one that keeps the
+// free cells around it whole (whole), then the snuggest, to hug walls and
+// trails and leave no pockets behind. The tree sees the whole region, so
+// that the fill does not walk into a cell where every move cuts the region
+// in two: one move before, the move that leads there leaves fewer moves.
+// (Walking by the ring test alone, the fill once cut 1,322 cells of a
+// 2,664-cell region of the 100×100 board off itself, and lost the game.)
 func (f *filler) weighPieces(b *board, cand []int32) int {
-	best, bestValue, bestSnug := 0, int32(-1), 5
+	best, bestValue, bestWhole, bestSnug := 0, int32(-1), false, 5
 	for k, t := range cand {
 		f.terr.take(t, 0)
 		value := f.bound(t)
 		f.terr.release(t)
-		snug := b.freeNeighbours(t)
-		if value > bestValue || value == bestValue && snug < bestSnug {
-			best, bestValue, bestSnug = k, value, snug
+		whole, snug := f.whole(b, t), b.freeNeighbours(t)
+		better := value > bestValue
+		if value == bestValue {
+			better = whole && !bestWhole || whole == bestWhole && snug < bestSnug
+		}
+		if better {
+			best, bestValue, bestWhole, bestSnug = k, value, whole, snug
 		}
 	}
 	return best

@@ -75,8 +75,8 @@ func readStrongConfig(args sim.Params) (StrongConfig, error) {
 // Strong is a strong Tron player. Each turn it works out which opponents
 // can reach its region of free cells, then plays one of three ways:
 //   - alone, it fills its region: a small one by searching for its longest
-//     path, a large one by hugging walls without cutting itself off from
-//     the larger part of what is left;
+//     path, a large one by the move whose chamber tree leaves the most
+//     moves, hugging walls among equals;
 //   - against one opponent, it searches both players' moves (alpha-beta,
 //     the opponent answering my move, iterative deepening under a budget of
 //     work), scoring positions by Voronoi territory counted through its
