@@ -214,15 +214,10 @@ func snuggestFirst(b *board, cand []int32, order *[4]int) []int {
 	return order[:len(cand)]
 }
 
-// whole reports whether taking cell t keeps the free cells around it in
-// one piece, as far as its eight surrounding cells tell (ringComponents).
-func (f *filler) whole(b *board, t int32) bool {
-	return f.groups(b, t) == 1
-}
-
 // weighPieces values each candidate by the moves its chamber tree leaves
-// (see bound) and returns the best one; among equals, one that keeps the
-// free cells around it whole (whole), then the snuggest, to hug walls and
+// (see bound) and returns the best one; among equals, one whose taking
+// keeps the free cells around it in one piece (as far as its eight
+// surrounding cells tell: groups), then the snuggest, to hug walls and
 // trails and leave no pockets behind. The tree sees the whole region, so
 // that the fill does not walk into a cell where every move cuts the region
 // in two: one move before, the move that leads there leaves fewer moves.
@@ -234,7 +229,7 @@ func (f *filler) weighPieces(b *board, cand []int32) int {
 		f.terr.take(t, 0)
 		value := f.bound(t)
 		f.terr.release(t)
-		whole, snug := f.whole(b, t), b.freeNeighbours(t)
+		whole, snug := f.groups(b, t) == 1, b.freeNeighbours(t)
 		better := value > bestValue
 		if value == bestValue {
 			better = whole && !bestWhole || whole == bestWhole && snug < bestSnug
