@@ -295,6 +295,7 @@ func TestPoissonWeights(t *testing.T) {
 			}
 		}
 		require.Equal(t, w, poisson(u), "u = %d", u)
+		require.Equal(t, uint64(w), lane(u|0xabcd<<16), "lane: u = %d", u) // the bits above u do not count
 	}
 	h := uint64(0)
 	for b := range 2 * weightsPerHash {
@@ -376,6 +377,57 @@ func TestBootstrapBatchesAddEveryRound(t *testing.T) {
 	for b := range reps {
 		want[b*k*k+1] += roundWeight(roundKey(77, seed+1), b) * 2
 	}
+	require.Equal(t, want, sb.half)
+}
+
+// TestBootstrapDuelRunsAddEveryRound checks the duel's way of adding (a
+// run of rounds on the same two ordered pairs summed before it reaches the
+// replicates) against the definition: duels whose rounds go one way, the
+// other or both, runs broken by a round of a third bot, by a round of
+// three pairs and by a flush, a run on one pair only, and replicates past
+// the last multiple of four.
+func TestBootstrapDuelRunsAddEveryRound(t *testing.T) {
+	const k, reps = 3, 13
+	rng := rand.New(rand.NewPCG(5, 6))
+	sb := newSeedBootstrap(reps, 78, k)
+	want := make([]int64, reps*k*k)
+	add := func(seed uint64, i, j int, n int64) {
+		sb.add(seed, i, j, n)
+		for b := range reps {
+			want[b*k*k+i*k+j] += roundWeight(roundKey(78, seed), b) * n
+		}
+	}
+	for seed := range uint64(5000) {
+		switch x := rng.IntN(100); {
+		case x == 0:
+			add(seed, 0, 2, 2) // a third bot
+		case x == 1:
+			add(seed, 0, 1, 1)
+			add(seed, 1, 0, 1)
+			add(seed, 2, 1, 2) // three pairs
+		case x == 2:
+			sb.flush()
+			fallthrough
+		default: // a duel's round of two matches, each won by either side or drawn
+			for range 2 {
+				switch rng.IntN(3) {
+				case 0:
+					add(seed, 0, 1, 2)
+				case 1:
+					add(seed, 1, 0, 2)
+				default:
+					add(seed, 0, 1, 1)
+					add(seed, 1, 0, 1)
+				}
+			}
+		}
+	}
+	sb.flush()
+	for seed := uint64(5000); seed < 5010; seed++ { // a run that goes one way only
+		add(seed, 1, 0, 2)
+		add(seed, 1, 0, 2)
+	}
+	sb.flush()
 	require.Equal(t, want, sb.half)
 }
 
@@ -525,4 +577,37 @@ func TestDefaultBootstrapForLargeFields(t *testing.T) {
 	require.Equal(t, 828, NewTally(names, Options{}).opt.Bootstrap)
 	require.Equal(t, 1000, NewTally(names, Options{Bootstrap: 1000}).opt.Bootstrap)
 	require.Equal(t, DefaultBootstrap, NewTally(names[:LargeField], Options{}).opt.Bootstrap)
+}
+
+// BenchmarkBootstrapRounds adds closed rounds into 1,000 replicates, a
+// batch at a time (what the bootstrap's goroutine does): a duel's rounds of
+// two matches, and four-player rounds of one match (12 ordered pairs). The
+// time is a round's.
+func BenchmarkBootstrapRounds(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		k     int
+		pairs [][3]int // i, j, half wins of i over j in one round's outcome
+	}{
+		{"duel", 2, [][3]int{{0, 1, 2}, {1, 0, 2}}},
+		{"ffa4", 4, [][3]int{{0, 1, 2}, {0, 2, 2}, {0, 3, 2}, {1, 2, 2}, {1, 3, 2}, {2, 3, 2}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			sb := newSeedBootstrap(1000, 7, c.k)
+			rng := rand.New(rand.NewPCG(1, 2))
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				for _, p := range c.pairs { // outcomes vary: either side wins each pair
+					if rng.IntN(2) == 0 {
+						sb.add(seed, p[0], p[1], int64(p[2]))
+					} else {
+						sb.add(seed, p[1], p[0], int64(p[2]))
+					}
+				}
+			}
+			sb.flush()
+		})
+	}
 }

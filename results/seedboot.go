@@ -116,6 +116,16 @@ type seedBootstrap struct {
 	spare   *roundBatch    // the batch being added, or free
 	adding  sync.WaitGroup // the goroutine adding spare, if any
 	weights []int64        // a round's weight in each replicate, for the one adding
+	run     twoPairRun     // a duel's rounds, for the one adding
+}
+
+// twoPairRun holds consecutive rounds whose half wins all fall on the same
+// two ordered pairs a and c (a duel's: i over j, j over i): each round's
+// key and its half wins on a and on c.
+type twoPairRun struct {
+	a, c   int // the pairs' idx; -1 until seen
+	keys   []uint64
+	na, nc []int64
 }
 
 // roundBatch holds closed rounds: round i's seed and its pairs'
@@ -202,15 +212,134 @@ func (sb *seedBootstrap) flush() {
 }
 
 // addBatch adds a batch's rounds into every replicate, each with its
-// weights, and empties it.
+// weights, and empties it: runs of a duel's rounds together, any other
+// round alone.
 func (sb *seedBootstrap) addBatch(q *roundBatch) {
 	begin := 0
-	for r, seed := range q.seeds {
-		sb.addRound(seed, q.pairs[begin:q.end[r]])
+	for r := 0; r < len(q.seeds); {
+		if next := sb.gatherTwoPairs(q, r, begin); next > r {
+			sb.addTwoPairs()
+			r, begin = next, q.end[next-1]
+			continue
+		}
+		sb.addRound(q.seeds[r], q.pairs[begin:q.end[r]])
 		begin = q.end[r]
+		r++
 	}
 	q.seeds, q.end, q.pairs = q.seeds[:0], q.end[:0], q.pairs[:0]
 }
+
+// gatherTwoPairs gathers into sb.run the rounds from round r on (its pairs
+// from begin on) whose half wins fall on two ordered pairs at most, all of
+// them together, and returns the round after the last one gathered. A run
+// holds no taken-back half wins (n < 0) and at most laneMax half wins on
+// either pair, so that addTwoPairs's 16-bit lanes never overflow; a round
+// that would break either starts the next run, or is added alone.
+func (sb *seedBootstrap) gatherTwoPairs(q *roundBatch, r, begin int) int {
+	run := &sb.run
+	run.a, run.c = -1, -1
+	run.keys, run.na, run.nc = run.keys[:0], run.na[:0], run.nc[:0]
+	var sumA, sumC int64
+	for ; r < len(q.seeds); r++ {
+		var na, nc int64
+		for _, p := range q.pairs[begin:q.end[r]] {
+			switch {
+			case p.idx == run.a:
+				na += p.n
+			case p.idx == run.c:
+				nc += p.n
+			case run.a < 0:
+				run.a, na = p.idx, p.n
+			case run.c < 0:
+				run.c, nc = p.idx, p.n
+			default: // a third pair: the run ends before this round
+				return r
+			}
+		}
+		if na < 0 || nc < 0 || sumA+na > laneMax || sumC+nc > laneMax {
+			return r
+		}
+		sumA, sumC = sumA+na, sumC+nc
+		run.keys = append(run.keys, roundKey(sb.seed, q.seeds[r]))
+		run.na, run.nc = append(run.na, na), append(run.nc, nc)
+		begin = q.end[r]
+	}
+	return r
+}
+
+// laneMax bounds a run's half wins on a pair: a weight is 8 at most, so a
+// lane of addTwoPairs sums 8·laneMax at most, under 2¹⁶.
+const laneMax = (1<<16 - 1) / 8
+
+// addTwoPairs adds the gathered run into every replicate. The four weights
+// of a hash go in one word, 16 bits each (lane), and one product
+// of that word by a round's half wins on a pair adds them into the four
+// replicates' sums at once: a run's sums, summed round by round, reach the
+// replicates once a run. The same integer sums as a round at a time.
+func (sb *seedBootstrap) addTwoPairs() {
+	run, kk := &sb.run, sb.k*sb.k
+	a, c := run.a, run.c
+	if c < 0 { // one pair only: c's half wins are all 0
+		c = a
+	}
+	na, nc := run.na[:len(run.keys)], run.nc[:len(run.keys)]
+	full := sb.reps / weightsPerHash * weightsPerHash
+	for b := 0; b < full; b += weightsPerHash {
+		var sumA, sumC uint64                    // lane l: replicate b+l's sum
+		g := uint64(b/weightsPerHash+1) * golden // weightHash's, out of the loop
+		for i, key := range run.keys {
+			h := sim.Mix(key + g)
+			w := lane(h) | lane(h>>16)<<16 | lane(h>>32)<<32 | lane(h>>48)<<48
+			sumA += w * uint64(na[i])
+			sumC += w * uint64(nc[i])
+		}
+		rep := sb.half[b*kk : (b+weightsPerHash)*kk]
+		for l := range weightsPerHash {
+			rep[l*kk+a] += int64(sumA >> (16 * l) & 0xffff)
+			rep[l*kk+c] += int64(sumC >> (16 * l) & 0xffff) // after a's: c may be a
+		}
+	}
+	for b := full; b < sb.reps; b++ {
+		var sa, sc int64
+		for i, key := range run.keys {
+			w := roundWeight(key, b)
+			sa, sc = sa+w*na[i], sc+w*nc[i]
+		}
+		rep := sb.half[b*kk : (b+1)*kk]
+		rep[a] += sa
+		rep[c] += sc // after a's: c may be a
+	}
+}
+
+// lane returns poisson of the low 16 bits of u, without a branch: two
+// lookups, the top byte's row (poissonRow), then the low byte in it.
+func lane(u uint64) uint64 {
+	return uint64(poissonRows[poissonRow[uint8(u>>8)]&15][uint8(u)])
+}
+
+// poissonRows[poissonRow[u>>8]][u&0xff] is poisson(u) for every 16-bit u:
+// rows 0 to 8 hold one draw each, for the top bytes all of whose u draw
+// it; the rows after them, one for each top byte that a threshold splits.
+var poissonRow, poissonRows = func() (row [256]uint8, rows [16][256]uint8) {
+	n := uint8(0)
+	for ; n <= 8; n++ {
+		for lo := range rows[n] {
+			rows[n][lo] = n
+		}
+	}
+	for t := range uint64(256) {
+		row[t] = poissonByte[t]
+		if row[t] != splitByte {
+			continue
+		}
+		row[t] = n
+		for lo := range uint64(256) {
+			rows[n][lo] = uint8(poissonCount(t<<8 | lo))
+		}
+		n++
+	}
+	return row, rows
+}()
 
 // addRound adds one round's half wins into every replicate with its weight.
 // A replicate's weight is poisson of 16 bits of a hash, four to a hash.
