@@ -295,7 +295,7 @@ func TestPoissonWeights(t *testing.T) {
 			}
 		}
 		require.Equal(t, w, poisson(u), "u = %d", u)
-		require.Equal(t, uint64(w), lane(u|0xabcd<<16), "lane: u = %d", u) // the bits above u do not count
+		require.Equal(t, w, poisson(u|0xabcd<<16), "u = %d with bits above", u)
 	}
 	h := uint64(0)
 	for b := range 2 * weightsPerHash {

@@ -25,39 +25,24 @@ const bootstrapStream = 0x626f6f7473747270 // "bootstrp"
 // make two machines draw different weights.
 var poissonOne = [...]uint64{24109, 48219, 60273, 64292, 65296, 65497, 65531, 65535}
 
-// poisson returns a Poisson(1) draw from a uniform 16-bit number u, by
-// inversion: how many of poissonOne's thresholds u is at or above. A draw
-// is 8 at most; the 16 bits give each probability within 2⁻¹⁶, far below
-// the bootstrap's own noise. Most u are answered by their top byte
-// (poissonByte); the 5 bytes in 256 that a threshold splits are counted.
-func poisson(u uint64) int64 {
-	if w := poissonByte[uint8(u>>8)]; w != splitByte {
-		return int64(w)
-	}
-	return poissonCount(u)
-}
+// poisson returns a Poisson(1) draw from a uniform 16-bit number u (the
+// low 16 bits of its argument), by inversion: how many of poissonOne's
+// thresholds u is at or above, read from poissonDraw. A draw is 8 at most;
+// the 16 bits give each probability within 2⁻¹⁶, far below the
+// bootstrap's own noise.
+func poisson(u uint64) int64 { return int64(poissonDraw[uint16(u)]) }
 
-// poissonCount counts poissonOne's thresholds at or below u without a
-// branch (t−1−u wraps around, setting the top bit, exactly when u ≥ t).
-func poissonCount(u uint64) int64 {
-	// poissonOne's thresholds, written out so that they are immediates.
-	w := (24109-1-u)>>63 + (48219-1-u)>>63 + (60273-1-u)>>63 + (64292-1-u)>>63 +
-		(65296-1-u)>>63 + (65497-1-u)>>63 + (65531-1-u)>>63 + (65535-1-u)>>63
-	return int64(w)
-}
-
-// splitByte marks a top byte of u that a threshold splits.
-const splitByte = 0xff
-
-// poissonByte holds, for each top byte of u, the draw of all 256 u that
-// share it, or splitByte.
-var poissonByte = func() (tbl [256]uint8) {
-	for t := range uint64(256) {
-		lo, hi := poissonCount(t<<8), poissonCount(t<<8|0xff)
-		tbl[t] = splitByte
-		if lo == hi {
-			tbl[t] = uint8(lo)
+// poissonDraw holds the draw of every 16-bit u: 64 KiB, one lookup a
+// weight and no branch.
+var poissonDraw = func() (tbl [1 << 16]uint8) {
+	u := 0
+	for w, t := range poissonOne {
+		for ; u < int(t); u++ {
+			tbl[u] = uint8(w)
 		}
+	}
+	for ; u < len(tbl); u++ {
+		tbl[u] = uint8(len(poissonOne))
 	}
 	return tbl
 }()
@@ -272,7 +257,7 @@ func (sb *seedBootstrap) gatherTwoPairs(q *roundBatch, r, begin int) int {
 const laneMax = (1<<16 - 1) / 8
 
 // addTwoPairs adds the gathered run into every replicate. The four weights
-// of a hash go in one word, 16 bits each (lane), and one product
+// of a hash go in one word, 16 bits each, and one product
 // of that word by a round's half wins on a pair adds them into the four
 // replicates' sums at once: a run's sums, summed round by round, reach the
 // replicates once a run. The same integer sums as a round at a time.
@@ -289,7 +274,8 @@ func (sb *seedBootstrap) addTwoPairs() {
 		g := uint64(b/weightsPerHash+1) * golden // weightHash's, out of the loop
 		for i, key := range run.keys {
 			h := sim.Mix(key + g)
-			w := lane(h) | lane(h>>16)<<16 | lane(h>>32)<<32 | lane(h>>48)<<48
+			w := uint64(poissonDraw[uint16(h)]) | uint64(poissonDraw[uint16(h>>16)])<<16 |
+				uint64(poissonDraw[uint16(h>>32)])<<32 | uint64(poissonDraw[uint16(h>>48)])<<48
 			sumA += w * uint64(na[i])
 			sumC += w * uint64(nc[i])
 		}
@@ -310,36 +296,6 @@ func (sb *seedBootstrap) addTwoPairs() {
 		rep[c] += sc // after a's: c may be a
 	}
 }
-
-// lane returns poisson of the low 16 bits of u, without a branch: two
-// lookups, the top byte's row (poissonRow), then the low byte in it.
-func lane(u uint64) uint64 {
-	return uint64(poissonRows[poissonRow[uint8(u>>8)]&15][uint8(u)])
-}
-
-// poissonRows[poissonRow[u>>8]][u&0xff] is poisson(u) for every 16-bit u:
-// rows 0 to 8 hold one draw each, for the top bytes all of whose u draw
-// it; the rows after them, one for each top byte that a threshold splits.
-var poissonRow, poissonRows = func() (row [256]uint8, rows [16][256]uint8) {
-	n := uint8(0)
-	for ; n <= 8; n++ {
-		for lo := range rows[n] {
-			rows[n][lo] = n
-		}
-	}
-	for t := range uint64(256) {
-		row[t] = poissonByte[t]
-		if row[t] != splitByte {
-			continue
-		}
-		row[t] = n
-		for lo := range uint64(256) {
-			rows[n][lo] = uint8(poissonCount(t<<8 | lo))
-		}
-		n++
-	}
-	return row, rows
-}()
 
 // addRound adds one round's half wins into every replicate with its weight.
 // A replicate's weight is poisson of 16 bits of a hash, four to a hash.
