@@ -384,8 +384,9 @@ func TestBootstrapBatchesAddEveryRound(t *testing.T) {
 // run of rounds on the same two ordered pairs summed before it reaches the
 // replicates) against the definition: duels whose rounds go one way, the
 // other or both, runs broken by a round of a third bot, by a round of
-// three pairs and by a flush, a run on one pair only, and replicates past
-// the last multiple of four.
+// three pairs and by a flush, a run on one pair only, half wins that would
+// overflow a 16-bit lane, taken-back half wins, and replicates past the
+// last multiple of four.
 func TestBootstrapDuelRunsAddEveryRound(t *testing.T) {
 	const k, reps = 3, 13
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -427,6 +428,14 @@ func TestBootstrapDuelRunsAddEveryRound(t *testing.T) {
 		add(seed, 1, 0, 2)
 		add(seed, 1, 0, 2)
 	}
+	sb.flush()
+	for seed := uint64(5010); seed < 5040; seed++ { // half wins that fill a 16-bit lane
+		add(seed, 0, 1, 3000)
+		add(seed, 1, 0, 1)
+	}
+	add(5040, 1, 0, 40000) // more than a lane can take in one round
+	add(5041, 0, 1, -2)    // taken back
+	add(5042, 0, 1, 2)
 	sb.flush()
 	require.Equal(t, want, sb.half)
 }

@@ -101,17 +101,32 @@ type seedBootstrap struct {
 	spare   *roundBatch    // the batch being added, or free
 	adding  sync.WaitGroup // the goroutine adding spare, if any
 	weights []int64        // a round's weight in each replicate, for the one adding
-	run     twoPairRun     // a duel's rounds, for the one adding
+	run     pairRun        // rounds on a few pairs, for the one adding
 }
 
-// twoPairRun holds consecutive rounds whose half wins all fall on the same
-// two ordered pairs a and c (a duel's: i over j, j over i): each round's
-// key and its half wins on a and on c.
-type twoPairRun struct {
-	a, c   int // the pairs' idx; -1 until seen
-	keys   []uint64
-	na, nc []int64
+// pairRun holds consecutive rounds whose half wins fall on runSlots
+// ordered pairs at most, all of them together (a duel's rounds fall on two:
+// i over j and j over i; a four-player game's on twelve): each round's key
+// and its entries, slot and half wins.
+type pairRun struct {
+	idx    []int    // slot s's pair: idx = i*k + j
+	slotOf []int8   // slotOf[idx]: idx's slot + 1, or 0 (all 0 between runs)
+	sum    []int64  // slot s's half wins so far
+	keys   []uint64 // round i's key
+	end    []int    // round i's entries: ent[end[i-1]:end[i]]
+	ent    []runEntry
+	na, nc []uint64 // a run on two pairs: round i's half wins on each
 }
+
+// runEntry is a round's half wins on the pair in a slot.
+type runEntry struct {
+	slot int
+	n    uint64
+}
+
+// runSlots bounds the pairs of a run: enough for four players' twelve
+// ordered pairs; rounds on more are added alone.
+const runSlots = 16
 
 // roundBatch holds closed rounds: round i's seed and its pairs'
 // half wins, pairs[end[i-1]:end[i]].
@@ -140,6 +155,7 @@ func newSeedBootstrap(reps int, seed uint64, k int) *seedBootstrap {
 		reps: reps, seed: seed, k: k,
 		half: make([]int64, reps*k*k), scratch: make([]int64, k*k), marked: make([]bool, k*k),
 		queued: new(roundBatch), spare: new(roundBatch), weights: make([]int64, reps),
+		run: pairRun{slotOf: make([]int8, k*k)},
 	}
 }
 
@@ -197,13 +213,13 @@ func (sb *seedBootstrap) flush() {
 }
 
 // addBatch adds a batch's rounds into every replicate, each with its
-// weights, and empties it: runs of a duel's rounds together, any other
-// round alone.
+// weights, and empties it: runs of rounds on a few pairs together (a
+// duel's, a four-player game's), any other round alone.
 func (sb *seedBootstrap) addBatch(q *roundBatch) {
 	begin := 0
 	for r := 0; r < len(q.seeds); {
-		if next := sb.gatherTwoPairs(q, r, begin); next > r {
-			sb.addTwoPairs()
+		if next := sb.gatherRun(q, r, begin); next > r {
+			sb.addRun()
 			r, begin = next, q.end[next-1]
 			continue
 		}
@@ -214,86 +230,153 @@ func (sb *seedBootstrap) addBatch(q *roundBatch) {
 	q.seeds, q.end, q.pairs = q.seeds[:0], q.end[:0], q.pairs[:0]
 }
 
-// gatherTwoPairs gathers into sb.run the rounds from round r on (its pairs
-// from begin on) whose half wins fall on two ordered pairs at most, all of
+// gatherRun gathers into sb.run the rounds from round r on (its pairs from
+// begin on) whose half wins fall on runSlots ordered pairs at most, all of
 // them together, and returns the round after the last one gathered. A run
-// holds no taken-back half wins (n < 0) and at most laneMax half wins on
-// either pair, so that addTwoPairs's 16-bit lanes never overflow; a round
-// that would break either starts the next run, or is added alone.
-func (sb *seedBootstrap) gatherTwoPairs(q *roundBatch, r, begin int) int {
+// holds no taken-back half wins (n < 0) and at most laneMax half wins on a
+// pair, so that addRun's 16-bit lanes never overflow; a round that would
+// break either starts the next run, or is added alone.
+func (sb *seedBootstrap) gatherRun(q *roundBatch, r, begin int) int {
 	run := &sb.run
-	run.a, run.c = -1, -1
-	run.keys, run.na, run.nc = run.keys[:0], run.na[:0], run.nc[:0]
-	var sumA, sumC int64
+	for _, idx := range run.idx { // the previous run's slots
+		run.slotOf[idx] = 0
+	}
+	run.idx, run.sum = run.idx[:0], run.sum[:0]
+	run.keys, run.end, run.ent = run.keys[:0], run.end[:0], run.ent[:0]
 	for ; r < len(q.seeds); r++ {
-		var na, nc int64
-		for _, p := range q.pairs[begin:q.end[r]] {
-			switch {
-			case p.idx == run.a:
-				na += p.n
-			case p.idx == run.c:
-				nc += p.n
-			case run.a < 0:
-				run.a, na = p.idx, p.n
-			case run.c < 0:
-				run.c, nc = p.idx, p.n
-			default: // a third pair: the run ends before this round
-				return r
-			}
-		}
-		if na < 0 || nc < 0 || sumA+na > laneMax || sumC+nc > laneMax {
+		pairs := q.pairs[begin:q.end[r]]
+		if !run.fits(pairs) {
 			return r
 		}
-		sumA, sumC = sumA+na, sumC+nc
+		for _, p := range pairs {
+			s := int(run.slotOf[p.idx]) - 1
+			if s < 0 {
+				s = len(run.idx)
+				run.idx, run.sum = append(run.idx, p.idx), append(run.sum, 0)
+				run.slotOf[p.idx] = int8(s + 1)
+			}
+			run.sum[s] += p.n
+			run.ent = append(run.ent, runEntry{s, uint64(p.n)})
+		}
 		run.keys = append(run.keys, roundKey(sb.seed, q.seeds[r]))
-		run.na, run.nc = append(run.na, na), append(run.nc, nc)
+		run.end = append(run.end, len(run.ent))
 		begin = q.end[r]
 	}
 	return r
 }
 
+// fits reports whether a round's pairs can join the run: none taken back,
+// no slot's half wins past laneMax, runSlots pairs at most in all.
+func (run *pairRun) fits(pairs []pairHalfWins) bool {
+	slots := len(run.idx)
+	for _, p := range pairs {
+		if p.n < 0 {
+			return false
+		}
+		s := int(run.slotOf[p.idx]) - 1
+		if s < 0 {
+			slots++
+			if slots > runSlots || p.n > laneMax {
+				return false
+			}
+		} else if run.sum[s]+p.n > laneMax {
+			return false
+		}
+	}
+	return true
+}
+
 // laneMax bounds a run's half wins on a pair: a weight is 8 at most, so a
-// lane of addTwoPairs sums 8·laneMax at most, under 2¹⁶.
+// lane of addRun sums 8·laneMax at most, under 2¹⁶.
 const laneMax = (1<<16 - 1) / 8
 
-// addTwoPairs adds the gathered run into every replicate. The four weights
-// of a hash go in one word, 16 bits each, and one product
-// of that word by a round's half wins on a pair adds them into the four
-// replicates' sums at once: a run's sums, summed round by round, reach the
-// replicates once a run. The same integer sums as a round at a time.
-func (sb *seedBootstrap) addTwoPairs() {
+// addRun adds the gathered run into every replicate. The four weights of a
+// hash go in one word, 16 bits each, and one product of that word by a
+// round's half wins on a pair adds them into the pair's sums of the four
+// replicates at once; the run's sums reach the replicates once a run. The
+// same integer sums as a round at a time.
+func (sb *seedBootstrap) addRun() {
 	run, kk := &sb.run, sb.k*sb.k
-	a, c := run.a, run.c
-	if c < 0 { // one pair only: c's half wins are all 0
-		c = a
-	}
-	na, nc := run.na[:len(run.keys)], run.nc[:len(run.keys)]
+	end, ent := run.end[:len(run.keys)], run.ent
 	full := sb.reps / weightsPerHash * weightsPerHash
-	for b := 0; b < full; b += weightsPerHash {
-		var sumA, sumC uint64                    // lane l: replicate b+l's sum
+	general := full
+	if len(run.idx) <= 2 {
+		sb.addTwoSlots(full)
+		general = 0
+	}
+	for b := 0; b < general; b += weightsPerHash {
+		var sums [runSlots]uint64                // slot s, lane l: replicate b+l's sum
 		g := uint64(b/weightsPerHash+1) * golden // weightHash's, out of the loop
+		begin := 0
 		for i, key := range run.keys {
 			h := sim.Mix(key + g)
 			w := uint64(poissonDraw[uint16(h)]) | uint64(poissonDraw[uint16(h>>16)])<<16 |
 				uint64(poissonDraw[uint16(h>>32)])<<32 | uint64(poissonDraw[uint16(h>>48)])<<48
-			sumA += w * uint64(na[i])
-			sumC += w * uint64(nc[i])
+			for _, e := range ent[begin:end[i]] {
+				sums[e.slot&(runSlots-1)] += w * e.n
+			}
+			begin = end[i]
+		}
+		rep := sb.half[b*kk : (b+weightsPerHash)*kk]
+		for s, idx := range run.idx {
+			for l := range weightsPerHash {
+				rep[l*kk+idx] += int64(sums[s] >> (16 * l) & 0xffff)
+			}
+		}
+	}
+	for b := full; b < sb.reps; b++ {
+		rep := sb.half[b*kk : (b+1)*kk]
+		begin := 0
+		for i, key := range run.keys {
+			w := roundWeight(key, b)
+			for _, e := range ent[begin:end[i]] {
+				rep[run.idx[e.slot]] += w * int64(e.n)
+			}
+			begin = end[i]
+		}
+	}
+}
+
+// addTwoSlots does addRun's work for the replicates up to full on a run of
+// two pairs at most (a duel's), with each round's half wins on the two
+// pairs as two numbers: a third faster than through the entries.
+func (sb *seedBootstrap) addTwoSlots(full int) {
+	run, kk := &sb.run, sb.k*sb.k
+	na, nc := run.na[:0], run.nc[:0]
+	begin := 0
+	for _, end := range run.end {
+		var x, y uint64
+		for _, e := range run.ent[begin:end] {
+			if e.slot == 0 {
+				x += e.n
+			} else {
+				y += e.n
+			}
+		}
+		na, nc = append(na, x), append(nc, y)
+		begin = end
+	}
+	run.na, run.nc = na, nc
+	a, c := run.idx[0], run.idx[0]
+	if len(run.idx) == 2 {
+		c = run.idx[1]
+	}
+	nc = nc[:len(na)]
+	for b := 0; b < full; b += weightsPerHash {
+		var sumA, sumC uint64                    // lane l: replicate b+l's sum
+		g := uint64(b/weightsPerHash+1) * golden // weightHash's, out of the loop
+		for i, key := range run.keys[:len(na)] {
+			h := sim.Mix(key + g)
+			w := uint64(poissonDraw[uint16(h)]) | uint64(poissonDraw[uint16(h>>16)])<<16 |
+				uint64(poissonDraw[uint16(h>>32)])<<32 | uint64(poissonDraw[uint16(h>>48)])<<48
+			sumA += w * na[i]
+			sumC += w * nc[i]
 		}
 		rep := sb.half[b*kk : (b+weightsPerHash)*kk]
 		for l := range weightsPerHash {
 			rep[l*kk+a] += int64(sumA >> (16 * l) & 0xffff)
 			rep[l*kk+c] += int64(sumC >> (16 * l) & 0xffff) // after a's: c may be a
 		}
-	}
-	for b := full; b < sb.reps; b++ {
-		var sa, sc int64
-		for i, key := range run.keys {
-			w := roundWeight(key, b)
-			sa, sc = sa+w*na[i], sc+w*nc[i]
-		}
-		rep := sb.half[b*kk : (b+1)*kk]
-		rep[a] += sa
-		rep[c] += sc // after a's: c may be a
 	}
 }
 
@@ -359,6 +442,9 @@ func (sb *seedBootstrap) footprint() int {
 	for _, q := range []*roundBatch{sb.queued, sb.spare} {
 		n += word*(cap(q.seeds)+cap(q.end)) + cap(q.pairs)*int(unsafe.Sizeof(pairHalfWins{}))
 	}
+	r := &sb.run
+	n += cap(r.slotOf) + word*(cap(r.idx)+cap(r.sum)+cap(r.keys)+cap(r.end)+cap(r.na)+cap(r.nc)) +
+		cap(r.ent)*int(unsafe.Sizeof(runEntry{}))
 	return n
 }
 
