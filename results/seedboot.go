@@ -67,6 +67,13 @@ func weightHash(key uint64, b int) uint64 {
 	return sim.Mix(key + uint64(b/weightsPerHash+1)*golden)
 }
 
+// packedWeights returns the four weights a hash draws in one word, each
+// in the 16 bits of its draw.
+func packedWeights(h uint64) uint64 {
+	return uint64(poissonDraw[uint16(h)]) | uint64(poissonDraw[uint16(h>>16)])<<16 |
+		uint64(poissonDraw[uint16(h>>32)])<<32 | uint64(poissonDraw[uint16(h>>48)])<<48
+}
+
 // fourWeights returns the weights a hash draws, one from each 16 bits.
 func fourWeights(h uint64) (w0, w1, w2, w3 int64) {
 	return poisson(h & 0xffff), poisson(h >> 16 & 0xffff), poisson(h >> 32 & 0xffff), poisson(h >> 48)
@@ -310,8 +317,7 @@ func (sb *seedBootstrap) addRun() {
 		begin := 0
 		for i, key := range run.keys {
 			h := sim.Mix(key + g)
-			w := uint64(poissonDraw[uint16(h)]) | uint64(poissonDraw[uint16(h>>16)])<<16 |
-				uint64(poissonDraw[uint16(h>>32)])<<32 | uint64(poissonDraw[uint16(h>>48)])<<48
+			w := packedWeights(h)
 			for _, e := range ent[begin:end[i]] {
 				sums[e.slot&(runSlots-1)] += w * e.n
 			}
@@ -367,8 +373,7 @@ func (sb *seedBootstrap) addTwoSlots(full int) {
 		g := uint64(b/weightsPerHash+1) * golden // weightHash's, out of the loop
 		for i, key := range run.keys[:len(na)] {
 			h := sim.Mix(key + g)
-			w := uint64(poissonDraw[uint16(h)]) | uint64(poissonDraw[uint16(h>>16)])<<16 |
-				uint64(poissonDraw[uint16(h>>32)])<<32 | uint64(poissonDraw[uint16(h>>48)])<<48
+			w := packedWeights(h)
 			sumA += w * na[i]
 			sumC += w * nc[i]
 		}
@@ -380,38 +385,12 @@ func (sb *seedBootstrap) addTwoSlots(full int) {
 	}
 }
 
-// addRound adds one round's half wins into every replicate with its weight.
-// A replicate's weight is poisson of 16 bits of a hash, four to a hash.
+// addRound adds one round that no run took (one on more than runSlots
+// pairs, or with half wins taken back, or more than a lane holds) into
+// every replicate: its weights first, then each replicate's pairs at once,
+// none for a weight of 0.
 func (sb *seedBootstrap) addRound(roundSeed uint64, pairs []pairHalfWins) {
-	key, kk := roundKey(sb.seed, roundSeed), sb.k*sb.k
-	if len(pairs) > 4 {
-		sb.addRoundByReplicate(key, pairs)
-		return
-	}
-	// A duel's round, a few pairs: each hash's four weights go straight
-	// into their replicates' pairs (a fifth faster than through a buffer).
-	full := sb.reps / weightsPerHash * weightsPerHash
-	for b := 0; b < full; b += weightsPerHash {
-		w0, w1, w2, w3 := fourWeights(weightHash(key, b))
-		rep := sb.half[b*kk : (b+weightsPerHash)*kk]
-		for _, p := range pairs {
-			rep[p.idx] += w0 * p.n
-			rep[kk+p.idx] += w1 * p.n
-			rep[2*kk+p.idx] += w2 * p.n
-			rep[3*kk+p.idx] += w3 * p.n
-		}
-	}
-	for b := full; b < sb.reps; b++ {
-		w := roundWeight(key, b)
-		for _, p := range pairs {
-			sb.half[b*kk+p.idx] += w * p.n
-		}
-	}
-}
-
-// addRoundByReplicate adds a round of many pairs: its weights first, then
-// each replicate's pairs at once, none for a weight of 0.
-func (sb *seedBootstrap) addRoundByReplicate(key uint64, pairs []pairHalfWins) {
+	key := roundKey(sb.seed, roundSeed)
 	kk := sb.k * sb.k
 	w := sb.weights[:sb.reps]
 	full := len(w) / weightsPerHash * weightsPerHash
