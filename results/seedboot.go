@@ -303,23 +303,39 @@ const laneMax = (1<<16 - 1) / 8
 // replicates at once; the run's sums reach the replicates once a run. The
 // same integer sums as a round at a time.
 func (sb *seedBootstrap) addRun() {
+	full := sb.reps / weightsPerHash * weightsPerHash
+	if len(sb.run.idx) <= 2 {
+		sb.addTwoSlots(full)
+	} else {
+		sb.addSlots(full)
+	}
+	// The replicates past the last multiple of four, a weight at a time.
+	run, kk := &sb.run, sb.k*sb.k
+	for b := full; b < sb.reps; b++ {
+		rep := sb.half[b*kk : (b+1)*kk]
+		begin := 0
+		for i, key := range run.keys {
+			w := roundWeight(key, b)
+			for _, e := range run.ent[begin:run.end[i]] {
+				rep[run.idx[e.slot]] += w * int64(e.n)
+			}
+			begin = run.end[i]
+		}
+	}
+}
+
+// addSlots does addRun's work for the replicates up to full, on any run.
+func (sb *seedBootstrap) addSlots(full int) {
 	run, kk := &sb.run, sb.k*sb.k
 	end, ent := run.end[:len(run.keys)], run.ent
-	full := sb.reps / weightsPerHash * weightsPerHash
-	general := full
-	if len(run.idx) <= 2 {
-		sb.addTwoSlots(full)
-		general = 0
-	}
-	for b := 0; b < general; b += weightsPerHash {
+	for b := 0; b < full; b += weightsPerHash {
 		var sums [runSlots]uint64                // slot s, lane l: replicate b+l's sum
 		g := uint64(b/weightsPerHash+1) * golden // weightHash's, out of the loop
 		begin := 0
 		for i, key := range run.keys {
-			h := sim.Mix(key + g)
-			w := packedWeights(h)
+			w := packedWeights(sim.Mix(key + g))
 			for _, e := range ent[begin:end[i]] {
-				sums[e.slot&(runSlots-1)] += w * e.n
+				sums[e.slot&(runSlots-1)] += w * e.n // the mask: no bounds check
 			}
 			begin = end[i]
 		}
@@ -328,17 +344,6 @@ func (sb *seedBootstrap) addRun() {
 			for l := range weightsPerHash {
 				rep[l*kk+idx] += int64(sums[s] >> (16 * l) & 0xffff)
 			}
-		}
-	}
-	for b := full; b < sb.reps; b++ {
-		rep := sb.half[b*kk : (b+1)*kk]
-		begin := 0
-		for i, key := range run.keys {
-			w := roundWeight(key, b)
-			for _, e := range ent[begin:end[i]] {
-				rep[run.idx[e.slot]] += w * int64(e.n)
-			}
-			begin = end[i]
 		}
 	}
 }
@@ -372,8 +377,7 @@ func (sb *seedBootstrap) addTwoSlots(full int) {
 		var sumA, sumC uint64                    // lane l: replicate b+l's sum
 		g := uint64(b/weightsPerHash+1) * golden // weightHash's, out of the loop
 		for i, key := range run.keys[:len(na)] {
-			h := sim.Mix(key + g)
-			w := packedWeights(h)
+			w := packedWeights(sim.Mix(key + g))
 			sumA += w * na[i]
 			sumC += w * nc[i]
 		}
