@@ -31,6 +31,9 @@ type CoverageRow struct {
 	// every bot once a day, then finals by standing) instead of a
 	// tournament.
 	Championship bool
+	// Bootstrap is the number of replicates, as --bootstrap; 0 for the
+	// default of the row's field.
+	Bootstrap int
 }
 
 // Coverage is the measured coverage of a row.
@@ -64,20 +67,25 @@ func CoverageRows(tournaments int) []CoverageRow {
 	for i := range eighteen {
 		eighteen[i] = float64(50*i - 425)
 	}
+	few := results.DefaultBootstrapFor(200)
 	return []CoverageRow{
-		{"duels, 4 bots ±50/±150, 20 games a pair, seeds 1–200", four, 2, 0, 20, 1, 200, false},
-		{"duels, 4 bots ±50/±150, 20 games a pair", four, 2, 0, 20, 1001, tournaments, false},
-		{"duels, 10% draws, 20 games a pair", four, 2, 0.1, 20, 2001, tournaments, false},
-		{"duels, 4 bots, 200 games a pair", four, 2, 0, 200, 3001, tournaments, false},
-		{"duels, 10% draws, 200 games a pair", four, 2, 0.1, 200, 4001, tournaments, false},
-		{"4 players, 20 matches", four, 4, 0, 20, 5001, tournaments, false},
-		{"4 players, 200 matches", four, 4, 0, 200, 6001, tournaments, false},
-		{"sweeps: 2 bots 800 apart, 20 games a pair", []float64{-400, 400}, 2, 0, 20, 7001, tournaments, false},
-		{"sweeps: 4 bots ±400/±1200, 200 games a pair", []float64{-1200, -400, 400, 1200}, 2, 0, 200, 8001, tournaments, false},
-		{"3 players, 6 bots ±50/±150/±250, 30 matches", six, 3, 0, 30, 9001, tournaments, false},
-		{"4 players, 8 bots ±50 to ±350, 40 matches", eight, 4, 0, 40, 10001, tournaments, false},
-		{"4 players, 8 bots ±50 to ±350, 400 matches", eight, 4, 0, 400, 11001, tournaments, false},
-		{"championship: 18 bots ±25 to ±425, tables of 6, 7 days", eighteen, 6, 0, 7, 12001, tournaments, true},
+		{"duels, 4 bots ±50/±150, 20 games a pair, seeds 1–200", four, 2, 0, 20, 1, 200, false, 0},
+		{"duels, 4 bots ±50/±150, 20 games a pair", four, 2, 0, 20, 1001, tournaments, false, 0},
+		{"duels, 10% draws, 20 games a pair", four, 2, 0.1, 20, 2001, tournaments, false, 0},
+		{"duels, 4 bots, 200 games a pair", four, 2, 0, 200, 3001, tournaments, false, 0},
+		{"duels, 10% draws, 200 games a pair", four, 2, 0.1, 200, 4001, tournaments, false, 0},
+		{"4 players, 20 matches", four, 4, 0, 20, 5001, tournaments, false, 0},
+		{"4 players, 200 matches", four, 4, 0, 200, 6001, tournaments, false, 0},
+		{"sweeps: 2 bots 800 apart, 20 games a pair", []float64{-400, 400}, 2, 0, 20, 7001, tournaments, false, 0},
+		{"sweeps: 4 bots ±400/±1200, 200 games a pair", []float64{-1200, -400, 400, 1200}, 2, 0, 200, 8001, tournaments, false, 0},
+		{"3 players, 6 bots ±50/±150/±250, 30 matches", six, 3, 0, 30, 9001, tournaments, false, 0},
+		{"4 players, 8 bots ±50 to ±350, 40 matches", eight, 4, 0, 40, 10001, tournaments, false, 0},
+		{"4 players, 8 bots ±50 to ±350, 400 matches", eight, 4, 0, 400, 11001, tournaments, false, 0},
+		// The fewest replicates a run takes by default (a field of 200 bots),
+		// on the seeds of rows with 1,000.
+		{fmt.Sprintf("duels, 4 bots ±50/±150, 20 games a pair, %d replicates", few), four, 2, 0, 20, 1001, tournaments, false, few},
+		{fmt.Sprintf("4 players, 8 bots ±50 to ±350, 40 matches, %d replicates", few), eight, 4, 0, 40, 10001, tournaments, false, few},
+		{"championship: 18 bots ±25 to ±425, tables of 6, 7 days", eighteen, 6, 0, 7, 12001, tournaments, true, 0},
 	}
 }
 
@@ -192,10 +200,11 @@ func playRow(ctx context.Context, setup sim.Setup, row CoverageRow, seed uint64)
 		Standings() (*results.Standings, error)
 	}
 	var err error
+	opt := results.Options{Seed: seed, Bootstrap: row.Bootstrap}
 	if row.Championship {
-		f, err = runner.NewChampionship(row.Seats, setup.Entrants(), row.Games, nil, seed, results.Options{Seed: seed})
+		f, err = runner.NewChampionship(row.Seats, setup.Entrants(), row.Games, nil, seed, opt)
 	} else {
-		f, err = runner.NewTournament(row.Seats, setup.Entrants(), row.Games, seed, results.Options{Seed: seed})
+		f, err = runner.NewTournament(row.Seats, setup.Entrants(), row.Games, seed, opt)
 	}
 	if err != nil {
 		return nil, err

@@ -143,13 +143,16 @@ func PoolRows(tests int) []SPRTRow {
 }
 
 // PairedRows compare the paired test with an unpaired one on a real game:
-// tron/small (random starts), strong at depth 2 against strong at depth 1.
+// tron/small (random starts), strong at depth 2 against strong at depth 1,
+// both at the budget for mass tournaments (work=200: the same gap, about
+// 100 Elo, at a tenth of the default budget's time).
 func PairedRows(tests int) []SPRTRow {
 	test := results.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
-	row := SPRTRow{Name: "tron/small, strong:depth=2 vs depth=1, paired", Scenario: "tron/small", Candidate: "strong:depth=2",
-		Baseline: "strong:depth=1", Test: test, MaxGames: 200_000, FirstSeed: 400_001, Tests: tests, True: math.NaN()}
+	row := SPRTRow{Name: "tron/small, strong:depth=2 vs depth=1 (work=200), paired", Scenario: "tron/small",
+		Candidate: "strong:depth=2,work=200", Baseline: "strong:depth=1,work=200", Test: test, MaxGames: 200_000,
+		FirstSeed: 400_001, Tests: tests, True: math.NaN()}
 	unpaired := row
-	unpaired.Name, unpaired.Unpaired = "tron/small, strong:depth=2 vs depth=1, unpaired", true
+	unpaired.Name, unpaired.Unpaired = "tron/small, strong:depth=2 vs depth=1 (work=200), unpaired", true
 	return []SPRTRow{row, unpaired}
 }
 
