@@ -41,7 +41,7 @@ lint: ## check formatting and vet
 run: ## play the default tournament (tron/duel)
 	$(GO) run ./cmd/arena run
 
-calibrate: ## measure interval coverage and SPRT error rates on the coin game (most of an hour of CPU; see docs/statistics.md)
+calibrate: ## measure interval coverage and SPRT error rates on the coin game (about 13 minutes on 2 cores; see docs/statistics.md)
 	$(GO) run ./cmd/calibrate
 
 fuzz: ## fuzz every engine's Step for 30 s each
