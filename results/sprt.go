@@ -401,11 +401,12 @@ func secular(w, d []float64) float64 {
 	lo, hi := -1/dmax, -1/dmin // the poles nearest 0
 	x := 0.0
 	for range 200 {
-		f, slope := 0.0, 0.0
+		f, slope, size := 0.0, 0.0, 0.0
 		for i := range d {
 			r := d[i] / (1 + float64(x*d[i]))
 			f += float64(w[i] * r)
 			slope -= float64(w[i] * float64(r*r))
+			size += math.Abs(float64(w[i] * r))
 		}
 		switch {
 		case f > 0:
@@ -417,9 +418,16 @@ func secular(w, d []float64) float64 {
 		}
 		next := x - f/slope
 		if math.Abs(next-x) <= 1e-15*max(1, math.Abs(x)) {
-			// Converged; x, not next, as next may have rounded to x's
-			// side of the bracket or just past it.
-			return x
+			if math.Abs(f) < size/2 {
+				// Converged; x, not next, as next may have rounded to x's
+				// side of the bracket or just past it.
+				return x
+			}
+			// A step this small with f as large as its largest term: x
+			// sits within an ulp of a pole, where Newton's first step can
+			// land (from 0 it is Σwd/Σwd², which is −1/dᵢ for some counts:
+			// [1 1 37 11 10] at a score of ½). Bisect away from it.
+			next = lo + float64((hi-lo)/2)
 		}
 		if !(next > lo && next < hi) {
 			next = lo + float64((hi-lo)/2) // the compiler makes /2 a product it could fuse
