@@ -368,7 +368,10 @@ func TestMLEMeetsConstraint(t *testing.T) {
 // the pole and the LLR was wrong — [1 1 37 11 10] (a score of 0.617 over
 // 60 pairs) gave −32.9 for SPRT(0, 5), H0 accepted at +83 Elo (two tests in
 // a hundred of make calibrate's paired row). Every pentanomial count vector
-// up to 12 a count, at both hypotheses of SPRT(0, 5).
+// up to 12 a count, at both hypotheses of SPRT(0, 5); then, wider than
+// TestMLEMeetsConstraint's random draws, the normalized model's fixed point
+// on every pair vector up to 6 a count and the solver on every block vector
+// up to 40 (no pole lands there: the old solver passed those parts too).
 func TestMLELeavesAPole(t *testing.T) {
 	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 	require.InDelta(t, 0.7487, s.LLR([]int{1, 1, 37, 11, 10}, penta), 1e-4)
@@ -391,6 +394,49 @@ func TestMLELeavesAPole(t *testing.T) {
 			mu, _, total := moments(phat, penta, theta, d)
 			if math.Abs(total-1) > 1e-8 || math.Abs(mu-logisticScore(elo)) > 1e-8 {
 				t.Fatalf("counts %v, Elo %g: the distribution sums to %g, scores %g", counts, elo, total, mu)
+			}
+		}
+	}
+	// The normalized model's fixed point, on pairs up to 6 a count, and
+	// blocks up to 40, both models.
+	p := make([]float64, 5)
+	for code := range 7 * 7 * 7 * 7 * 7 {
+		sum := 0.0
+		for i := range counts {
+			counts[i] = code % 7
+			code /= 7
+			phat[i] = max(float64(counts[i]), zeroCount)
+			sum += phat[i]
+		}
+		for i := range phat {
+			phat[i] /= sum
+		}
+		for _, tv := range []float64{0, 5 * math.Sqrt2 / neloPerT} {
+			theta, ok := mleTValue(phat, penta, 0.5, tv, d, p)
+			mu, sigma, total := moments(phat, penta, theta, d)
+			if !ok || math.Abs(total-1) > 1e-6 || math.Abs((mu-0.5)/sigma-tv) > 1e-6 {
+				t.Fatalf("counts %v, t-value %g: the distribution sums to %g, t-value %g", counts, tv, total, (mu-0.5)/sigma)
+			}
+		}
+	}
+	for c0 := range 41 {
+		for c1 := range 41 {
+			for c2 := range 41 {
+				three := []float64{max(float64(c0), zeroCount), max(float64(c1), zeroCount), max(float64(c2), zeroCount)}
+				sum := three[0] + three[1] + three[2]
+				for i := range three {
+					three[i] /= sum
+				}
+				theta := mleScore(three, blocks, logisticScore(5), d[:3])
+				mu, _, total := moments(three, blocks, theta, d[:3])
+				if math.Abs(total-1) > 1e-8 || math.Abs(mu-logisticScore(5)) > 1e-8 {
+					t.Fatalf("blocks %d %d %d: the distribution sums to %g, scores %g", c0, c1, c2, total, mu)
+				}
+				theta = mleScore(three, blocks, 0.5, d[:3])
+				mu, _, total = moments(three, blocks, theta, d[:3])
+				if math.Abs(total-1) > 1e-8 || math.Abs(mu-0.5) > 1e-8 {
+					t.Fatalf("blocks %d %d %d: the distribution sums to %g, scores %g at ½", c0, c1, c2, total, mu)
+				}
 			}
 		}
 	}
