@@ -332,14 +332,7 @@ func TestMLEMeetsConstraint(t *testing.T) {
 			}
 		}
 		phat := make([]float64, n)
-		sum := 0.0
-		for i, c := range counts {
-			phat[i] = max(float64(c), zeroCount)
-			sum += phat[i]
-		}
-		for i := range phat {
-			phat[i] /= sum
-		}
+		frequencies(phat, counts)
 		elo := (2*rng.Float64() - 1) * maxAbsElo
 		d, p := make([]float64, n), make([]float64, n)
 
@@ -377,18 +370,9 @@ func TestMLELeavesAPole(t *testing.T) {
 	require.InDelta(t, 0.7487, s.LLR([]int{1, 1, 37, 11, 10}, penta), 1e-4)
 	require.InDelta(t, -0.7685, s.LLR([]int{10, 11, 37, 1, 1}, penta), 1e-4)
 	phat, d := make([]float64, 5), make([]float64, 5)
-	var counts [5]int
+	counts := make([]int, 5)
 	for code := range 13 * 13 * 13 * 13 * 13 {
-		sum := 0.0
-		for i := range counts {
-			counts[i] = code % 13
-			code /= 13
-			phat[i] = max(float64(counts[i]), zeroCount)
-			sum += phat[i]
-		}
-		for i := range phat {
-			phat[i] /= sum
-		}
+		frequencies(phat, digits(counts, code, 13))
 		for _, elo := range []float64{s.Elo0, s.Elo1} {
 			theta := mleScore(phat, penta, logisticScore(elo), d)
 			mu, _, total := moments(phat, penta, theta, d)
@@ -398,19 +382,10 @@ func TestMLELeavesAPole(t *testing.T) {
 		}
 	}
 	// The normalized model's fixed point, on pairs up to 6 a count, and
-	// blocks up to 40, both models.
+	// blocks up to 40, at both hypotheses.
 	p := make([]float64, 5)
 	for code := range 7 * 7 * 7 * 7 * 7 {
-		sum := 0.0
-		for i := range counts {
-			counts[i] = code % 7
-			code /= 7
-			phat[i] = max(float64(counts[i]), zeroCount)
-			sum += phat[i]
-		}
-		for i := range phat {
-			phat[i] /= sum
-		}
+		frequencies(phat, digits(counts, code, 7))
 		for _, tv := range []float64{0, 5 * math.Sqrt2 / neloPerT} {
 			theta, ok := mleTValue(phat, penta, 0.5, tv, d, p)
 			mu, sigma, total := moments(phat, penta, theta, d)
@@ -419,26 +394,39 @@ func TestMLELeavesAPole(t *testing.T) {
 			}
 		}
 	}
-	for c0 := range 41 {
-		for c1 := range 41 {
-			for c2 := range 41 {
-				three := []float64{max(float64(c0), zeroCount), max(float64(c1), zeroCount), max(float64(c2), zeroCount)}
-				sum := three[0] + three[1] + three[2]
-				for i := range three {
-					three[i] /= sum
-				}
-				theta := mleScore(three, blocks, logisticScore(5), d[:3])
-				mu, _, total := moments(three, blocks, theta, d[:3])
-				if math.Abs(total-1) > 1e-8 || math.Abs(mu-logisticScore(5)) > 1e-8 {
-					t.Fatalf("blocks %d %d %d: the distribution sums to %g, scores %g", c0, c1, c2, total, mu)
-				}
-				theta = mleScore(three, blocks, 0.5, d[:3])
-				mu, _, total = moments(three, blocks, theta, d[:3])
-				if math.Abs(total-1) > 1e-8 || math.Abs(mu-0.5) > 1e-8 {
-					t.Fatalf("blocks %d %d %d: the distribution sums to %g, scores %g at ½", c0, c1, c2, total, mu)
-				}
+	three, freq := make([]int, 3), make([]float64, 3)
+	for code := range 41 * 41 * 41 {
+		frequencies(freq, digits(three, code, 41))
+		for _, elo := range []float64{s.Elo0, s.Elo1} {
+			theta := mleScore(freq, blocks, logisticScore(elo), d[:3])
+			mu, _, total := moments(freq, blocks, theta, d[:3])
+			if math.Abs(total-1) > 1e-8 || math.Abs(mu-logisticScore(elo)) > 1e-8 {
+				t.Fatalf("blocks %v, Elo %g: the distribution sums to %g, scores %g", three, elo, total, mu)
 			}
 		}
+	}
+}
+
+// digits writes code's base-b digits into counts, lowest first, and
+// returns counts.
+func digits(counts []int, code, b int) []int {
+	for i := range counts {
+		counts[i] = code % b
+		code /= b
+	}
+	return counts
+}
+
+// frequencies writes into phat the counts' frequencies, a count of 0 taken
+// as zeroCount, as LLR regularises them.
+func frequencies(phat []float64, counts []int) {
+	sum := 0.0
+	for i, c := range counts {
+		phat[i] = max(float64(c), zeroCount)
+		sum += phat[i]
+	}
+	for i := range phat {
+		phat[i] /= sum
 	}
 }
 
