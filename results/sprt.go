@@ -387,6 +387,16 @@ func tValueFixedPoint(phat, a []float64, ref, tv float64, phi, p []float64) (the
 	return theta, true
 }
 
+// secularSize returns the sum of the magnitudes of the secular equation's
+// terms at x, the scale beside which its value counts as zero.
+func secularSize(w, d []float64, x float64) float64 {
+	size := 0.0
+	for i := range d {
+		size += math.Abs(float64(w[i] * (d[i] / (1 + float64(x*d[i])))))
+	}
+	return size
+}
+
 // secular returns the root x of the secular equation Σ wᵢ·dᵢ/(1+x·dᵢ) = 0
 // in the interval where every 1+x·dᵢ is positive, which needs some dᵢ < 0
 // and some dᵢ > 0. The sum falls from +∞ at one end of the interval to −∞
@@ -401,12 +411,11 @@ func secular(w, d []float64) float64 {
 	lo, hi := -1/dmax, -1/dmin // the poles nearest 0
 	x := 0.0
 	for range 200 {
-		f, slope, size := 0.0, 0.0, 0.0
+		f, slope := 0.0, 0.0
 		for i := range d {
 			r := d[i] / (1 + float64(x*d[i]))
 			f += float64(w[i] * r)
 			slope -= float64(w[i] * float64(r*r))
-			size += math.Abs(float64(w[i] * r))
 		}
 		switch {
 		case f > 0:
@@ -418,7 +427,7 @@ func secular(w, d []float64) float64 {
 		}
 		next := x - f/slope
 		if math.Abs(next-x) <= 1e-15*max(1, math.Abs(x)) {
-			if math.Abs(f) < size/2 {
+			if math.Abs(f) < secularSize(w, d, x)/2 {
 				// Converged; x, not next, as next may have rounded to x's
 				// side of the bracket or just past it.
 				return x
