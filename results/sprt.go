@@ -219,17 +219,7 @@ func (t SPRT) llr(counts []int, scores []float64, pool *PoolScale) float64 {
 		work = make([]float64, 5*n)
 	}
 	c, phat, d0, d1, p := work[:n], work[n:2*n], work[2*n:3*n], work[3*n:4*n], work[4*n:5*n]
-	sum := 0.0
-	for i, k := range counts {
-		c[i] = float64(k)
-		if k == 0 {
-			c[i] = zeroCount
-		}
-		sum += c[i]
-	}
-	for i := range c {
-		phat[i] = c[i] / sum
-	}
+	regularise(c, phat, counts)
 
 	// p(k)ᵢ = p̂ᵢ/(1+θ_k·d_kᵢ), so ln(p(1)ᵢ/p(0)ᵢ) needs only θ and d.
 	var theta0, theta1 float64
@@ -261,6 +251,23 @@ func (t SPRT) llr(counts []int, scores []float64, pool *PoolScale) float64 {
 		llr += float64(c[i] * jump)
 	}
 	return llr
+}
+
+// regularise writes into c the counts, an outcome never seen counting
+// zeroCount, and into phat their frequencies: the distribution LLR's
+// hypotheses are fitted to.
+func regularise(c, phat []float64, counts []int) {
+	sum := 0.0
+	for i, k := range counts {
+		c[i] = float64(k)
+		if k == 0 {
+			c[i] = zeroCount
+		}
+		sum += c[i]
+	}
+	for i := range c {
+		phat[i] = c[i] / sum
+	}
 }
 
 // checkOutcomes panics unless counts and scores describe outcomes LLR and

@@ -417,17 +417,10 @@ func digits(counts []int, code, b int) []int {
 	return counts
 }
 
-// frequencies writes into phat the counts' frequencies, a count of 0 taken
-// as zeroCount, as LLR regularises them.
+// frequencies writes into phat the counts' frequencies as LLR regularises
+// them.
 func frequencies(phat []float64, counts []int) {
-	sum := 0.0
-	for i, c := range counts {
-		phat[i] = max(float64(c), zeroCount)
-		sum += phat[i]
-	}
-	for i := range phat {
-		phat[i] /= sum
-	}
+	regularise(make([]float64, len(counts)), phat, counts)
 }
 
 // moments returns the mean, standard deviation and total of the
