@@ -16,7 +16,6 @@ type frame struct {
 	next    int32    // the neighbour to look at next, into board.step
 	low     uint32   // the earliest discovery its subtree reaches back to
 	disc    uint32   // when it was discovered
-	free    int32    // its free neighbours
 	worth   int32    // worth of its cells in its chamber so far
 	colours [2]int32 // its cells in its chamber so far, by colour
 	best    int32    // the best pocket off its part of the chamber
@@ -62,45 +61,44 @@ func (c *chambers) usable(t *territory, root int32, owner uint8, mode chamberMod
 		clear(c.disc)
 		c.base = 0
 	}
-	disc, frames, state, step := c.disc, c.frames, t.state, t.b.step
+	disc, frames, state, free := c.disc, c.frames, t.state, t.free
+	var step [4]int
+	for k, s := range t.b.step {
+		step[k] = int(s)
+	}
 	// A cell is the owner's when the last search reached it (blocked cells
-	// own no seat: their owner bits are all set).
+	// own no seat: their owner bits are all set); its free neighbours are
+	// the search's count.
 	reached, o, room := t.reached, uint32(owner), t.room
 	base := c.base
 	clock := base + 1
+	// The root is discovered first: a cell next to it has a way back, the
+	// way the path came, though the root is taken.
 	disc[root] = clock
 	// The cell at the top of the stack keeps its search state in locals;
 	// frames[1:top+1] hold the chambers' sums of the stack's cells, and the
 	// search state of those below the top. frames[1] is the root.
 	top := 1
 	frames[1] = frame{disc: clock}
-	cell, next, low, free := root, int32(0), clock, int32(0)
+	cell, next, low := int(root), 0, clock
 	for {
 		for next < 4 {
-			n := cell + step[next]
+			n := cell + step[next&3] // &3 spares a bounds check
 			next++
-			w := state[n]
-			if w == blocked {
-				if n == root {
-					low = min(low, base+1) // taken, but a way back all the same
-				}
-				continue
-			}
-			free++
-			if w < reached || w&ownerMask != o {
-				continue
-			}
 			if d := disc[n]; d > base {
 				low = min(low, d) // a way back: n is on the stack or done
+				continue
+			}
+			if w := state[n]; w < reached || w&ownerMask != o {
 				continue
 			}
 			clock++
 			disc[n] = clock
 			fr := &frames[top]
-			fr.cell, fr.next, fr.low, fr.free = cell, next, low, free
+			fr.cell, fr.next, fr.low = int32(cell), int32(next), low
 			top++
 			frames[top] = frame{disc: clock}
-			cell, next, low, free = n, 0, clock, 0
+			cell, next, low = n, 0, clock
 		}
 		if top == 1 {
 			break
@@ -108,7 +106,7 @@ func (c *chambers) usable(t *territory, root int32, owner uint8, mode chamberMod
 		// The cell is done: it joins its chamber, and its chamber either
 		// joins its parent's or, cut off by the parent, is a pocket.
 		f, p := &frames[top], &frames[top-1]
-		f.worth += 1 + room*free
+		f.worth += 1 + room*int32(free[cell])
 		f.colours[cell&1]++
 		if top == 2 || low >= p.disc {
 			var v int32
@@ -125,7 +123,7 @@ func (c *chambers) usable(t *territory, root int32, owner uint8, mode chamberMod
 			p.best = max(p.best, f.best)
 		}
 		top--
-		cell, next, low, free = p.cell, p.next, min(p.low, low), p.free
+		cell, next, low = int(p.cell), int(p.next), min(p.low, low)
 	}
 	c.base = clock
 	return frames[1].best, int(clock - base)

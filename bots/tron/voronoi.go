@@ -38,6 +38,7 @@ type territory struct {
 	state []uint32
 	base  uint32 // states below base<<ownerBits are unreached
 	queue []int32
+	free  []uint8 // per cell the last search reached, its free neighbours
 
 	// Results of the last search.
 	counts  [32]int32            // free cells owned, at 2·owner + colour
@@ -54,6 +55,7 @@ func (t *territory) load(b *board) {
 	t.b = b
 	t.state = grow(t.state, len(b.cells))
 	t.queue = grow(t.queue, len(b.cells))
+	t.free = grow(t.free, len(b.cells))
 	for i, c := range b.cells {
 		t.state[i] = 0
 		if c != open {
@@ -109,7 +111,7 @@ func (t *territory) run(srcs []source) int {
 	if t.base >= maxBase {
 		t.load(t.b)
 	}
-	state, queue := t.state, t.queue
+	state, queue, free := t.state, t.queue, t.free
 	base := t.base + 1
 	unreached := base << ownerBits
 	var counts [32]int32
@@ -152,6 +154,7 @@ func (t *territory) run(srcs []source) int {
 	// tally counts the edges of cell c of owner o and the cells it claimed,
 	// all of the other colour, from the sum of its visits.
 	tally := func(c int32, o uint32, sum int32) {
+		free[c] = uint8(sum & (claimed - 1))
 		edges[o&ownerMask] += sum & (claimed - 1)
 		counts[(o<<1|uint32(^c&1))&31] += sum / claimed
 	}
