@@ -151,11 +151,13 @@ func (t *territory) run(srcs []source) int {
 		}
 		return 1
 	}
-	// tally counts the edges of cell c of owner o and the cells it claimed,
-	// all of the other colour, from the sum of its visits.
+	// tally keeps the free neighbours of cell c of owner o (for the chamber
+	// search) and counts them as its owner's edges, and counts the cells c
+	// claimed, all of the other colour, from the sum of its visits.
 	tally := func(c int32, o uint32, sum int32) {
-		free[c] = uint8(sum & (claimed - 1))
-		edges[o&ownerMask] += sum & (claimed - 1)
+		n := sum & (claimed - 1)
+		free[c] = uint8(n)
+		edges[o&ownerMask] += n
 		counts[(o<<1|uint32(^c&1))&31] += sum / claimed
 	}
 	s0, s1, s2, s3 := t.b.step[0], t.b.step[1], t.b.step[2], t.b.step[3]
