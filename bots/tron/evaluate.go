@@ -52,7 +52,17 @@ type evaluator struct {
 // rather than a trend, weighted by sealed. In a crowd, the other players
 // take their share of the territory, and the two searched players, who
 // may still meet the others, are never sealed off from the game.
-func (e *evaluator) duel(mine, theirs int32) (score, work int) {
+//
+// The search only needs to know whether a score is above the window
+// alpha..beta or below it, and the score of open play is a bound as soon
+// as one territory's chamber tree is known: a territory is worth at most
+// its whole. So the tree of the other territory is searched only when that
+// bound falls inside the window, and the bound is returned otherwise, as
+// fail-soft alpha-beta allows: a score at or above beta that is at most
+// the true one, or one at or below alpha that is at least the true one.
+// In the search's null windows that spares one of the two trees at almost
+// every leaf.
+func (e *evaluator) duel(mine, theirs int32, alpha, beta int) (score, work int) {
 	t := e.terr
 	e.srcs[0], e.srcs[1] = source{cell: mine, seat: 0}, source{cell: theirs, seat: 1}
 	work = t.run(e.srcs[:e.nSrcs])
@@ -63,18 +73,49 @@ func (e *evaluator) duel(mine, theirs int32) (score, work int) {
 		// buys a deeper search instead.
 		return t.score(0) - t.score(1), work
 	}
-	mode := byWorth
+	var mv, tv int32
 	if sealed {
-		mode = byMoves
-	}
-	mv, w0 := e.ch.usable(t, mine, 0, mode)
-	tv, w1 := e.ch.usable(t, theirs, 1, mode)
-	work += chamberCost * (w0 + w1)
-	if sealed {
+		mv, work = e.usable(mine, 0, byMoves, work)
+		tv, work = e.usable(theirs, 1, byMoves, work)
 		return e.sealed * t.openCell() * int(mv-tv), work
 	}
-	spare := (t.score(0) - int(mv)) - (t.score(1) - int(tv))
-	return int(mv-tv) + e.spare*spare/8, work
+	// Whole, the territories are worth s0 and s1. Search first the tree
+	// that can settle the score on its own: mine when the whole
+	// territories would score above alpha, so that mine usable against
+	// theirs whole might still reach beta; else theirs, so that mine whole
+	// against theirs usable might still stay at or below alpha.
+	s0, s1 := int32(t.score(0)), int32(t.score(1))
+	if e.open(s0, s1, s0, s1) > alpha {
+		mv, work = e.usable(mine, 0, byWorth, work)
+		if v := e.open(mv, s1, s0, s1); v >= beta {
+			return v, work
+		}
+		tv, work = e.usable(theirs, 1, byWorth, work)
+	} else {
+		tv, work = e.usable(theirs, 1, byWorth, work)
+		if v := e.open(s0, tv, s0, s1); v <= alpha {
+			return v, work
+		}
+		mv, work = e.usable(mine, 0, byWorth, work)
+	}
+	return e.open(mv, tv, s0, s1), work
+}
+
+// usable values owner's territory, whose head is at root, through its
+// chamber tree as mode says, and adds the search's cost to work.
+func (e *evaluator) usable(root int32, owner uint8, mode chamberMode, work int) (int32, int) {
+	v, w := e.ch.usable(e.terr, root, owner, mode)
+	return v, work + chamberCost*w
+}
+
+// open scores open play: mv and tv of territories worth s0 and s1 can be
+// used by a path, and the cells no path can use keep spare eighths of
+// their worth. The score grows with mv and falls with tv (spare is below 8
+// here: the truncated eighths never make up for a whole unit), which
+// makes s1 for tv, or s0 for mv, give a bound.
+func (e *evaluator) open(mv, tv, s0, s1 int32) int {
+	spare := (s0 - mv) - (s1 - tv)
+	return int(mv-tv) + e.spare*int(spare)/8
 }
 
 // stand sets the heads of the players other than the two searched who

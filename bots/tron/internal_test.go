@@ -217,27 +217,7 @@ func TestRingComponents(t *testing.T) {
 func TestTerritoryMatchesDistances(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := range 200 {
-		w, h := 2+rng.IntN(15), 2+rng.IntN(15)
-		b := &board{}
-		b.resize(w, h, 2)
-		for y := range h {
-			for x := range w {
-				if rng.IntN(100) < 30 {
-					b.cells[b.index(x, y)] = 3
-				} else {
-					b.cells[b.index(x, y)] = open
-				}
-			}
-		}
-		for seat := range 2 {
-			for {
-				i := int32(b.index(rng.IntN(w), rng.IntN(h)))
-				if b.cells[i] == open {
-					b.cells[i], b.heads[seat] = uint8(seat+1), i
-					break
-				}
-			}
-		}
+		b := randomBoard(rng, 2+rng.IntN(15), 2+rng.IntN(15), 30)
 		var terr territory
 		terr.load(b)
 		for range 3 { // the searches reuse the marks of the ones before
@@ -262,6 +242,69 @@ func TestTerritoryMatchesDistances(t *testing.T) {
 		require.Equal(t, want, got, "round %d", round)
 		require.Equal(t, touched, terr.touched, "round %d", round)
 	}
+}
+
+// randomBoard returns a board of w×h cells, wall percent of them walls,
+// with the heads of two players on free cells.
+func randomBoard(rng *rand.Rand, w, h, wall int) *board {
+	b := &board{}
+	b.resize(w, h, 2)
+	for y := range h {
+		for x := range w {
+			if rng.IntN(100) < wall {
+				b.cells[b.index(x, y)] = 3
+			} else {
+				b.cells[b.index(x, y)] = open
+			}
+		}
+	}
+	for seat := range 2 {
+		for {
+			i := int32(b.index(rng.IntN(w), rng.IntN(h)))
+			if b.cells[i] == open {
+				b.cells[i], b.heads[seat] = uint8(seat+1), i
+				break
+			}
+		}
+	}
+	return b
+}
+
+// TestEvaluatorWindow checks the evaluation's bounds on random boards, in
+// open play and sealed: given a window, it returns the true score (the
+// score of an unbounded window) when the score is inside, and otherwise a
+// bound on the right side of the window that the true score does not
+// pass, as fail-soft alpha-beta requires.
+func TestEvaluatorWindow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	outside, inside, bounds := 0, 0, 0
+	for round := range 300 {
+		b := randomBoard(rng, 3+rng.IntN(14), 3+rng.IntN(14), 10+rng.IntN(30))
+		e := evaluator{terr: &territory{room: int32(rng.IntN(3))}, sealed: 4, spare: []int{0, 3, 7}[round%3], chambers: 10_000}
+		e.terr.load(b)
+		e.ch.resize(len(b.cells))
+		e.stand(nil)
+		exact, _ := e.duel(b.heads[0], b.heads[1], -infinity, infinity)
+		for range 20 {
+			alpha := exact - 30 + rng.IntN(61)
+			beta := alpha + 1 + rng.IntN(3)
+			v, _ := e.duel(b.heads[0], b.heads[1], alpha, beta)
+			switch {
+			case exact >= beta:
+				require.True(t, beta <= v && v <= exact, "round %d: score %d, window %d..%d, got %d", round, exact, alpha, beta, v)
+			case exact <= alpha:
+				require.True(t, exact <= v && v <= alpha, "round %d: score %d, window %d..%d, got %d", round, exact, alpha, beta, v)
+			default:
+				require.Equal(t, exact, v, "round %d: window %d..%d", round, alpha, beta)
+			}
+			inside += count(exact > alpha && exact < beta)
+			outside += count(exact <= alpha || exact >= beta)
+			bounds += count(v != exact)
+		}
+	}
+	require.Positive(t, inside)
+	require.Positive(t, bounds, "every score outside its window was exact: the test checks no bound")
+	t.Logf("%d windows with the score inside, %d outside, %d bounds returned", inside, outside, bounds)
 }
 
 // distances returns the breadth-first distance from cell from to every

@@ -275,7 +275,7 @@ func (s *duel) after(mine, theirs int32, depth, alpha, beta, ply int) int {
 	var v int
 	if depth == 1 {
 		var work int
-		v, work = s.eval.duel(mine, theirs)
+		v, work = s.eval.duel(mine, theirs, alpha, beta)
 		s.work += work
 	} else {
 		v = s.choose(depth-1, alpha, beta, ply+2)

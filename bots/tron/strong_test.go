@@ -203,7 +203,7 @@ func TestStrongDeterministic(t *testing.T) {
 }
 
 // pinnedGame is TestStrongDeterministic's match.
-const pinnedGame = "108 turns, places [1 2 3], hash 938182bbc250b786"
+const pinnedGame = "111 turns, places [1 2 3], hash 4bcbd69f9ea5bbcd"
 
 // TestStrongParams checks the bot's arguments and their ranges.
 func TestStrongParams(t *testing.T) {
