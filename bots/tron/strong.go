@@ -7,12 +7,15 @@ import (
 	"github.com/arenasim/arena/sim"
 )
 
-// Limits and defaults of the strong bot's arguments.
+// Limits and defaults of the strong bot's arguments. The default work
+// costs about 80 ms of CPU a move on 40×40 on a 2-core machine, within the
+// 100 ms a move that strong public Tron AIs were given (docs/bots.md has
+// the figures and their command).
 const (
 	maxDepth     = 32
 	maxWork      = 1_000_000
 	defaultDepth = maxDepth
-	defaultWork  = 8000
+	defaultWork  = 12000
 )
 
 // StrongParams are the arguments of the strong bot.

@@ -102,7 +102,7 @@ func TestListParamsShowsTunableArguments(t *testing.T) {
 	require.Zero(t, code)
 	require.Contains(t, out, "TUNABLE")
 	require.Regexp(t, `tron\s+strong\s+depth\s+1\.\.32\s+linear\s+32`, out)
-	require.Regexp(t, `tron\s+strong\s+work\s+1\.\.1000000\s+log\s+8000`, out)
+	require.Regexp(t, `tron\s+strong\s+work\s+1\.\.1000000\s+log\s+12000`, out)
 	require.NotContains(t, out, "timeout", "an external bot's text arguments are not tunable")
 	code, out, _ = arena(t, "list", "params", "sopra")
 	require.Zero(t, code)
