@@ -53,10 +53,16 @@ const (
 	byMoves
 )
 
+// chamberCost is the work of a cell of a chamber search, in cells of a
+// territory search: it looks at a cell's neighbours as often, but keeps a
+// stack of sums besides, which takes about twice the time. The budget
+// counts work, so that it stays a measure of time.
+const chamberCost = 2
+
 // usable returns the most a path from root (taken already) can use of
 // owner's cells in the last search of t, adding up chambers as mode says,
-// and the cells it visited.
-func (c *chambers) usable(t *territory, root int32, owner uint8, mode chamberMode) (value int32, visited int) {
+// and its work: the cells it visited, each worth chamberCost.
+func (c *chambers) usable(t *territory, root int32, owner uint8, mode chamberMode) (value int32, work int) {
 	if c.base >= 1<<31 {
 		clear(c.disc)
 		c.base = 0
@@ -126,5 +132,5 @@ func (c *chambers) usable(t *territory, root int32, owner uint8, mode chamberMod
 		cell, next, low = int(p.cell), int(p.next), min(p.low, low)
 	}
 	c.base = clock
-	return frames[1].best, int(clock - base)
+	return frames[1].best, chamberCost * int(clock-base)
 }

@@ -2,12 +2,6 @@ package tron
 
 import "github.com/arenasim/arena/engines/tron"
 
-// chamberCost is the work of a cell of a chamber search, in cells of a
-// territory search: it looks at a cell's neighbours as often, but keeps a
-// stack of sums besides, which takes about twice the time. The budget
-// counts work, so that it stays a measure of time.
-const chamberCost = 2
-
 // evaluator scores the positions of a duel search, kept apart from the
 // search (which only orders and prunes) so that its weights, every one an
 // argument of the strong bot, can be tuned on their own.
@@ -102,10 +96,10 @@ func (e *evaluator) duel(mine, theirs int32, alpha, beta int) (score, work int) 
 }
 
 // usable values owner's territory, whose head is at root, through its
-// chamber tree as mode says, and adds the search's cost to work.
+// chamber tree as mode says, and adds the search's work to work.
 func (e *evaluator) usable(root int32, owner uint8, mode chamberMode, work int) (int32, int) {
 	v, w := e.ch.usable(e.terr, root, owner, mode)
-	return v, work + chamberCost*w
+	return v, work + w
 }
 
 // open scores open play: mv and tv of territories worth s0 and s1 can be

@@ -197,7 +197,7 @@ func (f *filler) bound(head int32) int32 {
 	f.srcs[0] = source{cell: head}
 	f.work += f.terr.run(f.srcs[:])
 	v, work := f.ch.usable(f.terr, head, 0, byMoves)
-	f.work += chamberCost * work
+	f.work += work
 	return v
 }
 
