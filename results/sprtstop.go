@@ -84,7 +84,7 @@ func (t SPRT) stoppedEstimate(counts []int, scores []float64, verdict Verdict, p
 	}
 	var at [3]float64
 	for q, level := range stopOrderLevels {
-		at[q] = toElo(solveDecreasing(worse, level))
+		at[q] = toElo(solveDecreasing(worse, level, sHat))
 	}
 	return EloEstimate{Elo: at[1], Lo: at[0], Hi: at[2], LOS: worse(toScore(0))}
 }
@@ -115,16 +115,33 @@ func (t SPRT) scoreScale(counts []int, v float64, pool *PoolScale) (toScore, toE
 	return toScore, toElo
 }
 
-// solveDecreasing returns the s in (0, 1) where the decreasing f crosses
-// level, by bisection: 0 or 1 when f stays on one side.
-func solveDecreasing(f func(float64) float64, level float64) float64 {
+// solveDecreasing returns the s in (0, 1) where f, which falls as s
+// rises, crosses level, by bisection: 0 or 1 when f stays on one side.
+//
+// f is P_s(worse), which falls as s rises in the true family of
+// outcomes, but in the Brownian model only near ŝ, the observed unit score
+// (sHat): the model's variance v + (s − ŝ)² grows on both sides of it, so
+// the drift per unit of variance, and with it the pull towards one bound,
+// shrinks again far from it, and f turns back towards its middle values.
+// A small test undecided at its cap with no lost pair shows it: f falls to
+// 0.15 at s = 0.73, then rises to 0.64 at s → 1, so that solving over the
+// whole of (0, 1) found no crossing of ½ and gave an estimate of +inf. When
+// f ends on the wrong side of level, the crossing is sought between f's
+// highest point below ŝ and its lowest above, where it falls; level out of
+// that range is out of reach (0 or 1).
+func solveDecreasing(f func(float64) float64, level, sHat float64) float64 {
 	const edge = 1e-9
 	lo, hi := edge, 1-edge
-	if f(lo) <= level {
-		return 0
-	}
-	if f(hi) >= level {
-		return 1
+	if f(lo) <= level || f(hi) >= level {
+		sHat = min(max(sHat, lo), hi)
+		lo = turn(func(s float64) float64 { return -f(s) }, lo, sHat)
+		hi = turn(f, sHat, hi)
+		if f(lo) <= level {
+			return 0
+		}
+		if f(hi) >= level {
+			return 1
+		}
 	}
 	for range 60 {
 		mid := lo + float64((hi-lo)/2)
@@ -135,6 +152,27 @@ func solveDecreasing(f func(float64) float64, level float64) float64 {
 		}
 	}
 	return lo + float64((hi-lo)/2)
+}
+
+// turn returns where f, falling then rising on [a, b] (or doing only one
+// of the two), is lowest, by golden-section search: towards an end where
+// f is lowest, and to the start of a flat bottom.
+func turn(f func(float64) float64, a, b float64) float64 {
+	const ratio = 0.6180339887498949 // (√5 − 1)/2
+	x1, x2 := b-float64(ratio*(b-a)), a+float64(ratio*(b-a))
+	f1, f2 := f(x1), f(x2)
+	for range 80 {
+		if f1 <= f2 {
+			b, x2, f2 = x2, x1, f1
+			x1 = b - float64(ratio*(b-a))
+			f1 = f(x1)
+		} else {
+			a, x1, f1 = x1, x2, f2
+			x2 = a + float64(ratio*(b-a))
+			f2 = f(x2)
+		}
+	}
+	return a + float64((b-a)/2)
 }
 
 // stopOutcome is where a test stopped, as a Brownian path of its LLR.

@@ -69,10 +69,25 @@ def stopped(counts, verdict, elo0=0, elo1=5, alpha=0.05, beta=0.05):
         vs = v + (s-sh)**2
         g = (s-(s0+s1)/2)/(s1-s0)
         tau = (s1-s0)**2/vs*units
-        return worse(g, tau, a, b, verdict, y)
+        try:
+            return worse(g, tau, a, b, verdict, y)
+        except OverflowError:  # a drift so far below 0 that the path leaves low
+            return 1.0
+    # w falls through sh, but the model's variance turns it back up far
+    # from sh: when it ends on the wrong side of one of the levels, the
+    # crossings are sought where it falls, between its highest point below
+    # sh and its lowest above (found here on a grid of 100 points a side).
+    lo0, hi0 = 1e-9, 1-1e-9
+    top, bottom = lo0, hi0
+    if any(w(lo0) <= level or w(hi0) >= level for level in (0.975, 0.5, 0.025)):
+        grid = lambda a, b: [a + (b-a)*k/100 for k in range(101)]
+        top = max(grid(lo0, sh), key=w)
+        bottom = min(grid(sh, hi0), key=w)
     out = []
     for level in (0.975, 0.5, 0.025):
-        lo, hi = 1e-9, 1-1e-9
+        if w(top) <= level: out.append(-math.inf); continue
+        if w(bottom) >= level: out.append(math.inf); continue
+        lo, hi = top, bottom
         for _ in range(60):
             mid = (lo+hi)/2
             if w(mid) > level: lo = mid
@@ -85,3 +100,9 @@ if __name__ == '__main__':
     print('exits', exits(-0.5, 0.5, -2.944, 2.944), exits(0.3, 20, -2.944, 2.944))
     for counts, verdict in [([256, 0, 571, 0, 372], 'H1'), ([300, 0, 600, 0, 300], 'U'), ([871, 26175, 55983, 26678, 821], 'H0')]:
         print(counts, stopped(counts, verdict))
+    # A small test stopped at its cap with no lost pair: w turns back up
+    # above 1/2 before s reaches 1.
+    print([0, 0, 6, 1, 1], stopped([0, 0, 6, 1, 1], 'U', elo1=10))
+    # (A test far outside its hypotheses, such as H1 at elo1 = 5 won by
+    # 200 Elo, is out of this script's reach: the numerical integration
+    # loses all precision at such drifts.)
