@@ -9,7 +9,7 @@ RUNS    ?= 1
 # Every engine, from the folders of engines/: a new game needs no edit here.
 ENGINES ?= $(notdir $(patsubst %/,%,$(wildcard engines/*/)))
 
-.PHONY: help build test test-load strength race bench lint fma run fuzz calibrate clean
+.PHONY: help build test test-load strength race bench lint fma ports run fuzz calibrate clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -50,6 +50,10 @@ fuzz: ## fuzz every engine's Step for 30 s each
 fma: ## check that no fused multiply-add reaches our code on arm64 (it would make results differ across machines)
 	@out=$$(GOARCH=arm64 $(GO) build -gcflags='github.com/arenasim/arena/...=-S' ./... 2>&1 | grep -E '\bFN?M(ADD|SUB)D\b'); \
 	if [ -n "$$out" ]; then echo "fused multiply-adds (round the products with float64(...)):"; echo "$$out"; exit 1; fi
+
+ports: ## check that arena builds for Windows and macOS (its tests run on Linux)
+	GOOS=windows $(GO) build ./...
+	GOOS=darwin $(GO) build ./...
 
 clean: ## remove the built binary
 	rm -f arena

@@ -28,7 +28,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/arenasim/arena/sim"
@@ -649,7 +648,7 @@ func (p *process) exited(err error) error {
 	p.kill()
 	status := "closed its output"
 	if p.state != nil && p.state.Done && !p.state.Ended {
-		status = exitStatus(syscall.WaitStatus(p.state.Status))
+		status = exitStatus(p.state.Status)
 	}
 	if p.state != nil && p.state.Lost != "" {
 		status += " (its keeper stopped: " + p.state.Lost + ")"
@@ -671,6 +670,15 @@ func (p *process) exited(err error) error {
 	return errors.New(msg)
 }
 
+// ending is what a program's wait status tells of how it ended, as far as
+// the sandbox's limits go (endingOf reads it, each system its own way).
+type ending struct {
+	clean        bool // it exited with status 0
+	killed       bool // SIGKILL ended it
+	pastCPU      bool // SIGXCPU ended it: past RLIMIT_CPU
+	pastFileSize bool // SIGXFSZ ended it: past RLIMIT_FSIZE
+}
+
 // limitHit names the limit of the sandbox that ended the program, from
 // its end and the end of its standard error; "" when none did.
 func (p *process) limitHit(stderr string) string {
@@ -678,7 +686,7 @@ func (p *process) limitHit(stderr string) string {
 	if !s.On || p.state == nil || !p.state.Done {
 		return ""
 	}
-	ws := syscall.WaitStatus(p.state.Status)
+	end := endingOf(p.state.Status)
 	memory := fmt.Sprintf("its memory cap, %s a process (RLIMIT_DATA)", size(s.Memory))
 	cpu := fmt.Sprintf("its CPU time cap, %v a process (RLIMIT_CPU)", s.CPU)
 	// What the kernel counts tells, even of a program that was being
@@ -686,15 +694,15 @@ func (p *process) limitHit(stderr string) string {
 	switch {
 	case p.state.OOM > 0:
 		return fmt.Sprintf("its memory cap, %s (cgroup memory limit: %d out-of-memory kills)", size(s.Memory), p.state.OOM)
-	case ws.Signaled() && ws.Signal() == syscall.SIGKILL && p.state.CPU >= s.CPU.Seconds():
+	case end.killed && p.state.CPU >= s.CPU.Seconds():
 		return cpu
-	case p.state.Ended, ws.Exited() && ws.ExitStatus() == 0:
+	case p.state.Ended, end.clean:
 		return ""
 	}
 	switch {
-	case ws.Signaled() && ws.Signal() == syscall.SIGXCPU:
+	case end.pastCPU:
 		return cpu
-	case ws.Signaled() && ws.Signal() == syscall.SIGXFSZ, strings.Contains(stderr, "File too large"):
+	case end.pastFileSize, strings.Contains(stderr, "File too large"):
 		return fmt.Sprintf("its file size cap, %s a file (RLIMIT_FSIZE)", size(s.FileSize))
 	case strings.Contains(stderr, "No space left on device"):
 		return fmt.Sprintf("its folder's size cap, %s", size(s.FileSize))

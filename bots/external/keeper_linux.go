@@ -617,15 +617,3 @@ func (k *keeper) close() {
 	default:
 	}
 }
-
-// exitStatus describes a wait status as os.ProcessState does: "exit
-// status 3", "signal: killed".
-func exitStatus(ws syscall.WaitStatus) string {
-	switch {
-	case ws.Exited():
-		return "exit status " + strconv.Itoa(ws.ExitStatus())
-	case ws.Signaled():
-		return "signal: " + ws.Signal().String()
-	}
-	return "status " + strconv.Itoa(int(ws))
-}

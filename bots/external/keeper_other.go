@@ -6,13 +6,12 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"strconv"
 	"syscall"
 )
 
 // Off Linux there is no keeper: the program runs in a process group of its
-// own, killed at the end of the match (what left the group is not), and
-// there is no sandbox.
+// own, killed at the end of the match (what left the group is not; on
+// Windows only the program itself is killed), and there is no sandbox.
 
 type startRequest struct {
 	Path   string
@@ -66,7 +65,7 @@ func (k *keeper) run(s startRequest, stdin, stdout, stderr *os.File) error {
 		cmd.Stdin = stdin
 	}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return err
 	}
@@ -74,7 +73,7 @@ func (k *keeper) run(s startRequest, stdin, stdout, stderr *os.File) error {
 	go func(over chan struct{}) {
 		_ = cmd.Wait()
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok {
-			k.last = keeperMsg{Done: true, Status: uint32(ws)}
+			k.last = keeperMsg{Done: true, Status: statusOf(ws)}
 		}
 		close(over)
 	}(k.over)
@@ -94,20 +93,10 @@ func (k *keeper) stop() keeperMsg {
 	default:
 		ended = true
 	}
-	_ = syscall.Kill(-k.cmd.Process.Pid, syscall.SIGKILL)
+	killGroup(k.cmd)
 	<-k.over
 	k.last.Ended = ended
 	return k.last
 }
 
 func (k *keeper) close() {}
-
-func exitStatus(ws syscall.WaitStatus) string {
-	switch {
-	case ws.Exited():
-		return "exit status " + strconv.Itoa(ws.ExitStatus())
-	case ws.Signaled():
-		return "signal: " + ws.Signal().String()
-	}
-	return "status " + strconv.Itoa(int(ws))
-}
