@@ -1,6 +1,7 @@
 package results
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -90,19 +91,28 @@ func TestStoppedEstimateLeansBack(t *testing.T) {
 // looked for its crossings over all of (0, 1) found none for a test
 // stopped undecided at a 16-game cap with no lost pair, and printed an
 // estimate of +inf. Every small test whose plain estimate is finite has a
-// finite corrected one inside its own interval.
+// finite corrected one inside its own interval (every test of 7 units:
+// pairs or blocks, logistic or normalized, two elo1).
 func TestStoppedEstimateSmallTests(t *testing.T) {
-	for _, elo1 := range []float64{5, 10, 50} {
-		test := SPRT{Elo0: 0, Elo1: elo1, Alpha: 0.05, Beta: 0.05}
-		for _, counts := range compositions(8, 5) {
-			plain := EstimateElo(counts, PentanomialScores[:], ModelLogistic)
-			if math.IsInf(plain.Elo, 0) || plain.Lo == plain.Hi {
-				continue // a sweep, or every pair alike: nothing to correct
+	for _, model := range []EloModel{ModelLogistic, ModelNormalized} {
+		for _, scores := range [][]float64{PentanomialScores[:], BlockScores[:]} {
+			for _, elo1 := range []float64{5, 50} {
+				test := SPRT{Elo0: 0, Elo1: elo1, Alpha: 0.05, Beta: 0.05, Model: model}
+				if model == ModelNormalized {
+					test.Elo1 /= 10 // normalized Elo bounds are smaller
+				}
+				for _, counts := range compositions(7, len(scores)) {
+					plain := EstimateElo(counts, scores, model)
+					if math.IsInf(plain.Elo, 0) || plain.Lo == plain.Hi {
+						continue // a sweep, or every unit alike: nothing to correct
+					}
+					verdict := test.Decide(test.LLR(counts, scores))
+					got := test.stoppedEstimate(counts, scores, verdict, nil)
+					what := fmt.Sprintf("%v, elo1 %v, %v (%v): %+v", model, test.Elo1, counts, verdict, got)
+					require.False(t, math.IsInf(got.Elo, 0) || math.IsNaN(got.Elo), what)
+					require.True(t, got.Lo <= got.Elo && got.Elo <= got.Hi, what)
+				}
 			}
-			verdict := test.Decide(test.LLR(counts, PentanomialScores[:]))
-			got := test.stoppedEstimate(counts, PentanomialScores[:], verdict, nil)
-			require.False(t, math.IsInf(got.Elo, 0) || math.IsNaN(got.Elo), "elo1 %v, %v (%v): %+v", elo1, counts, verdict, got)
-			require.True(t, got.Lo <= got.Elo && got.Elo <= got.Hi, "elo1 %v, %v (%v): %+v", elo1, counts, verdict, got)
 		}
 	}
 }
