@@ -5,6 +5,7 @@ PKGS    ?= ./...
 BENCH   ?= .
 COUNT   ?= 1
 RUNS    ?= 1
+PORTS   ?= windows darwin
 
 # Every engine, from the folders of engines/: a new game needs no edit here.
 ENGINES ?= $(notdir $(patsubst %/,%,$(wildcard engines/*/)))
@@ -51,9 +52,8 @@ fma: ## check that no fused multiply-add reaches our code on arm64 (it would mak
 	@out=$$(GOARCH=arm64 $(GO) build -gcflags='github.com/arenasim/arena/...=-S' ./... 2>&1 | grep -E '\bFN?M(ADD|SUB)D\b'); \
 	if [ -n "$$out" ]; then echo "fused multiply-adds (round the products with float64(...)):"; echo "$$out"; exit 1; fi
 
-ports: ## check that arena builds for Windows and macOS (its tests run on Linux)
-	GOOS=windows $(GO) build ./...
-	GOOS=darwin $(GO) build ./...
+ports: ## check that arena builds for Windows and macOS (its tests run on Linux; PORTS=windows for one)
+	for os in $(PORTS); do GOOS=$$os $(GO) build ./... || exit 1; done
 
 clean: ## remove the built binary
 	rm -f arena
