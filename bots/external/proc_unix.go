@@ -3,6 +3,7 @@
 package external
 
 import (
+	"os/exec"
 	"strconv"
 	"syscall"
 )
@@ -34,3 +35,12 @@ func endingOf(status uint32) ending {
 		pastFileSize: signal == syscall.SIGXFSZ,
 	}
 }
+
+// ownGroup makes cmd start a process group of its own.
+func ownGroup(cmd *exec.Cmd) { cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} }
+
+// killGroup kills the process group cmd started.
+func killGroup(cmd *exec.Cmd) { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+
+// statusOf returns the wait status of a process that ended, as a number.
+func statusOf(ws syscall.WaitStatus) uint32 { return uint32(ws) }
