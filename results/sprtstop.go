@@ -120,11 +120,11 @@ func (t SPRT) scoreScale(counts []int, v float64, pool *PoolScale) (toScore, toE
 //
 // f is P_s(worse), which falls as s rises in the true family of
 // outcomes, but in the Brownian model only near ŝ, the observed unit score
-// (sHat): the model's variance v + (s − ŝ)² grows on both sides of it, so
-// the drift per unit of variance, and with it the pull towards one bound,
-// shrinks again far from it, and f turns back towards its middle values.
+// (sHat): the model's variance of a unit, v + (s − ŝ)², grows on both
+// sides of it, so the path's variance τ, and with it its expected LLR γτ,
+// shrink again far from it, and f turns back towards its middle values.
 // A small test undecided at its cap with no lost pair shows it: f falls to
-// 0.15 at s = 0.73, then rises to 0.64 at s → 1, so that solving over the
+// 0.14 at s = 0.73, then rises to 0.66 at s → 1, so that solving over the
 // whole of (0, 1) found no crossing of ½ and gave an estimate of +inf. When
 // f ends on the wrong side of level, the crossing is sought between f's
 // highest point below ŝ and its lowest above, where it falls; level out of
