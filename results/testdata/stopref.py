@@ -74,20 +74,18 @@ def stopped(counts, verdict, elo0=0, elo1=5, alpha=0.05, beta=0.05):
         except OverflowError:  # a drift so far below 0 that the path leaves low
             return 1.0
     # w falls through sh, but the model's variance turns it back up far
-    # from sh: when it ends on the wrong side of one of the levels, the
-    # crossings are sought where it falls, between its highest point below
+    # from sh: for a level that w does not cross between the ends of (0, 1),
+    # the crossing is sought where it falls, between its highest point below
     # sh and its lowest above (found here on a grid of 100 points a side).
     lo0, hi0 = 1e-9, 1-1e-9
-    top, bottom = lo0, hi0
-    if any(w(lo0) <= level or w(hi0) >= level for level in (0.975, 0.5, 0.025)):
-        grid = lambda a, b: [a + (b-a)*k/100 for k in range(101)]
-        top = max(grid(lo0, sh), key=w)
-        bottom = min(grid(sh, hi0), key=w)
+    grid = lambda a, b: [a + (b-a)*k/100 for k in range(101)]
     out = []
     for level in (0.975, 0.5, 0.025):
-        if w(top) <= level: out.append(-math.inf); continue
-        if w(bottom) >= level: out.append(math.inf); continue
-        lo, hi = top, bottom
+        lo, hi = lo0, hi0
+        if w(lo) <= level or w(hi) >= level:
+            lo, hi = max(grid(lo0, sh), key=w), min(grid(sh, hi0), key=w)
+            if w(lo) <= level: out.append(-math.inf); continue
+            if w(hi) >= level: out.append(math.inf); continue
         for _ in range(60):
             mid = (lo+hi)/2
             if w(mid) > level: lo = mid
