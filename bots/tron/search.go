@@ -51,6 +51,12 @@ type duel struct {
 	killer  [maxPlies]uint8 // per ply, the best move last found there, tried early
 
 	depth int // the deepest iteration completed in the last move, for tests and tuning
+
+	// swindle (the strong bot's argument) is how far behind, in territory
+	// units, a duel search's value must be for the search to predict the
+	// opponent's move rather than fear every one (see answerPredicted); 0
+	// never does.
+	swindle int
 }
 
 // reset forgets what the search learnt in the last match.
@@ -99,6 +105,7 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 	if dir, ok := s.tt.best(key); ok {
 		promote(&cand, &dirs, n, dir)
 	}
+	value := 0 // the value of the deepest iteration completed
 	for d := 1; d <= depth && !s.aborted; d++ {
 		s.budget = budget
 		if d == 1 {
@@ -128,11 +135,90 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 		cand[0], cand[iterBest] = cand[iterBest], cand[0]
 		dirs[0], dirs[iterBest] = dirs[iterBest], dirs[0]
 		s.tt.store(key, dirs[0], 0, 0, 0, noScore)
+		if !s.aborted {
+			value = alpha
+		}
 		if alpha >= decided || alpha <= -decided {
 			break
 		}
 	}
+	if s.swindle > 0 && len(others) == 0 && value > -decided && value <= -s.swindle {
+		return s.answerPredicted(&cand, &dirs, n, value, budget)
+	}
 	return dirs[0]
+}
+
+// answerPredicted picks my move in a duel the search values at value, far
+// behind: against an opponent who answers whatever I play, every move
+// loses, so it plays the best answer to the move the opponent is likely to
+// make instead. Moves are simultaneous, and the opponent does not see
+// mine: a cautious opponent (a search like this one) plays the move whose
+// worst outcome for it is best, assuming I answer it. So the position
+// after each pair of moves is searched one turn shallower than the last
+// iteration, with up to half the budget again; the move predicted is the
+// one that leaves my best answer the least, and my answer to it is played
+// when it does better than value and no other move of the opponent then
+// wins outright within the search's horizon. Out of budget, or with nothing
+// better, the search's own choice stands.
+func (s *duel) answerPredicted(cand *[4]int32, dirs *[4]uint8, n, value, budget int) uint8 {
+	var theirs [4]int32
+	var theirDirs [4]uint8
+	m := s.b.moves(s.heads[1], &theirs, &theirDirs)
+	if m < 2 {
+		return dirs[0]
+	}
+	s.aborted = false
+	s.budget = s.work + budget/2
+	depth := max(1, s.depth-1)
+	var outcome [4][4]int // [mine][theirs]: my move's value against theirs
+	for i := range n {
+		for j := range m {
+			if cand[i] == theirs[j] {
+				outcome[i][j] = s.draw
+				continue
+			}
+			outcome[i][j] = s.after(cand[i], theirs[j], depth, -infinity, infinity, 0)
+			if s.aborted {
+				return dirs[0]
+			}
+		}
+	}
+	if k, ok := bestAnswer(&outcome, n, m, value); ok {
+		return dirs[k]
+	}
+	return dirs[0]
+}
+
+// bestAnswer reads outcome, my n moves' values against the opponent's m:
+// it predicts the opponent's move as the one whose best answer is least
+// (the first of equals) and returns my best answer to it (the first of
+// equals), if that scores above value and no move of the opponent then
+// wins outright.
+func bestAnswer(outcome *[4][4]int, n, m, value int) (int, bool) {
+	predicted, least := 0, infinity
+	for j := range m {
+		answer := -infinity
+		for i := range n {
+			answer = max(answer, outcome[i][j])
+		}
+		if answer < least {
+			predicted, least = j, answer
+		}
+	}
+	best, bestValue := 0, -infinity
+	for i := range n {
+		if outcome[i][predicted] > bestValue {
+			best, bestValue = i, outcome[i][predicted]
+		}
+	}
+	worst := infinity
+	for j := range m {
+		worst = min(worst, outcome[best][j])
+	}
+	if bestValue <= value || worst <= -decided {
+		return 0, false
+	}
+	return best, true
 }
 
 // key returns the zobrist key of the position: the taken cells and the

@@ -205,6 +205,62 @@ func TestStrongDeterministic(t *testing.T) {
 // pinnedGame is TestStrongDeterministic's match.
 const pinnedGame = "111 turns, places [1 2 3], hash 4bcbd69f9ea5bbcd"
 
+// TestStrongSwindle plays a 20×20 duel in which strong falls behind, with
+// and without the swindle argument: the predicted answers change the
+// game, the same way each time (pinned), and swindle=0 plays exactly as
+// the default.
+func TestStrongSwindle(t *testing.T) {
+	rules, eff := newRules(t, params("width", 20, "height", 20))
+	play := func(args sim.Params) string {
+		m := sim.NewMatch(rules, eff)
+		r := m.Play(context.Background(), 1, []player{
+			newPlayerOf(t, "strong", params("work", 100))(), newPlayerOf(t, "strong", args)()})
+		return fmt.Sprintf("%d turns, places %v, hash %x", r.Turns, r.Places, r.StateHash)
+	}
+	plain := play(params("work", 300))
+	require.Equal(t, plain, play(params("work", 300, "swindle", 0)))
+	swindled := play(params("work", 300, "swindle", 200))
+	require.NotEqual(t, plain, swindled, "the swindle never changed a move")
+	require.Equal(t, swindled, play(params("work", 300, "swindle", 200)))
+	require.Equal(t, "114 turns, places [1 2], hash 55e188990b477ca0", swindled)
+}
+
+// TestBestAnswer checks the choice of an answer to the opponent's
+// predicted move, my moves by row, the opponent's by column.
+func TestBestAnswer(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		outcome [4][4]int
+		n, m    int
+		value   int
+		answer  int
+		ok      bool
+	}{
+		// The search plays row 0 (its worst, -300, beats row 1's -500).
+		// The opponent's column 1 leaves my best answer the least (-100
+		// against column 0's +50), so it is predicted, and row 1 answers
+		// it.
+		{"answers the cautious move", [4][4]int{{50, -300}, {-500, -100}}, 2, 2, -300, 1, true},
+		// Column 0 is predicted (my best answer there is -200, against
+		// -100 in column 1), and row 0 answers it, at -200: better than
+		// -300, the search's own row.
+		{"the search's own move", [4][4]int{{-200, -300}, {-400, -100}}, 2, 2, -300, 0, true},
+		{"no better than the search", [4][4]int{{-300, -300}, {-500, -300}}, 2, 2, -300, 0, false},
+		{"another move of theirs wins", [4][4]int{{50, -300, 0}, {-500, -100, -decided}}, 2, 3, -300, 0, false},
+		// Equals: the first column whose best answer is least, the
+		// first row of the best answers.
+		{"the first of equals", [4][4]int{{-100, -200, -200}, {-300, -200, -100}, {0, -400, -200}}, 3, 3, -350, 0, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			answer, ok := bestAnswer(&c.outcome, c.n, c.m, c.value)
+			require.Equal(t, c.ok, ok)
+			if ok {
+				require.Equal(t, c.answer, answer)
+			}
+		})
+	}
+}
+
 // TestStrongParams checks the bot's arguments and their ranges.
 func TestStrongParams(t *testing.T) {
 	bots := Bots()
@@ -228,6 +284,9 @@ func TestStrongParams(t *testing.T) {
 		{"strong:work=0", false},
 		{"strong:work=fast", false},
 		{"strong:nodes=5", false},
+		{"strong:swindle=200", true},
+		{"strong:swindle=-1", false},
+		{"strong:swindle=10001", false},
 	} {
 		spec, err := sim.ParseBotSpec(c.args)
 		require.NoError(t, err)
