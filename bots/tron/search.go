@@ -57,11 +57,16 @@ type duel struct {
 	// opponent's move rather than fear every one (see answerPredicted); 0
 	// never does.
 	swindle int
+	// behind reports that the last duel search ended swindle or more
+	// behind: the next one keeps a quarter of its budget for the
+	// prediction.
+	behind bool
 }
 
 // reset forgets what the search learnt in the last match.
 func (s *duel) reset() {
 	s.tt.reset()
+	s.behind = false
 }
 
 // best returns the index into tron.Dirs of the move to play from the
@@ -106,8 +111,12 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 		promote(&cand, &dirs, n, dir)
 	}
 	value := 0 // the value of the deepest iteration completed
+	deepen := budget
+	if s.behind && len(others) == 0 {
+		deepen = budget * 3 / 4 // the rest for answerPredicted, which will likely run
+	}
 	for d := 1; d <= depth && !s.aborted; d++ {
-		s.budget = budget
+		s.budget = deepen
 		if d == 1 {
 			s.budget = math.MaxInt
 		}
@@ -142,8 +151,9 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 			break
 		}
 	}
-	if s.swindle > 0 && len(others) == 0 && value > -decided && value <= -s.swindle {
-		return s.answerPredicted(&cand, &dirs, n, value, budget)
+	s.behind = s.swindle > 0 && len(others) == 0 && value > -decided && value <= -s.swindle
+	if s.behind {
+		return s.answerPredicted(&cand, &dirs, n, value, budget, deepen < budget)
 	}
 	return dirs[0]
 }
@@ -153,14 +163,16 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 // loses, so it plays the best answer to the move the opponent is likely to
 // make instead. Moves are simultaneous, and the opponent does not see
 // mine: a cautious opponent (a search like this one) plays the move whose
-// worst outcome for it is best, assuming I answer it. So the position
-// after each pair of moves is searched one turn shallower than the last
-// iteration, with up to half the budget again; the move predicted is the
-// one that leaves my best answer the least, and my answer to it is played
-// when it does better than value and no other move of the opponent then
-// wins outright within the search's horizon. Out of budget, or with nothing
+// worst outcome for it is best, assuming I answer it. So the positions
+// after pairs of moves are searched one turn shallower than the last
+// iteration (bestAnswer says which, and with what windows); the move
+// predicted is the one that leaves my best answer the least, and my answer
+// to it is played when it does better than value and no other move of the
+// opponent then wins outright within the search's horizon. The searches
+// take up to the budget when the iterative deepening kept a quarter of it
+// (reserved), else up to a quarter more. Out of budget, or with nothing
 // better, the search's own choice stands.
-func (s *duel) answerPredicted(cand *[4]int32, dirs *[4]uint8, n, value, budget int) uint8 {
+func (s *duel) answerPredicted(cand *[4]int32, dirs *[4]uint8, n, value, budget int, reserved bool) uint8 {
 	var theirs [4]int32
 	var theirDirs [4]uint8
 	m := s.b.moves(s.heads[1], &theirs, &theirDirs)
@@ -168,57 +180,78 @@ func (s *duel) answerPredicted(cand *[4]int32, dirs *[4]uint8, n, value, budget 
 		return dirs[0]
 	}
 	s.aborted = false
-	s.budget = s.work + budget/2
-	depth := max(1, s.depth-1)
-	var outcome [4][4]int // [mine][theirs]: my move's value against theirs
-	for i := range n {
-		for j := range m {
-			if cand[i] == theirs[j] {
-				outcome[i][j] = s.draw
-				continue
-			}
-			outcome[i][j] = s.after(cand[i], theirs[j], depth, -infinity, infinity, 0)
-			if s.aborted {
-				return dirs[0]
-			}
-		}
+	s.budget = s.work + budget/4
+	if reserved {
+		s.budget = max(s.work, budget)
 	}
-	if k, ok := bestAnswer(&outcome, n, m, value); ok {
+	depth := max(1, s.depth-1)
+	outcome := func(i, j, alpha, beta int) (int, bool) {
+		if cand[i] == theirs[j] {
+			return s.draw, true
+		}
+		v := s.after(cand[i], theirs[j], depth, alpha, beta, 0)
+		return v, !s.aborted
+	}
+	if k, ok := bestAnswer(n, m, value, outcome); ok {
 		return dirs[k]
 	}
 	return dirs[0]
 }
 
-// bestAnswer reads outcome, my n moves' values against the opponent's m:
-// it predicts the opponent's move as the one whose best answer is least
-// (the first of equals) and returns my best answer to it (the first of
-// equals), if that scores above value and no move of the opponent then
-// wins outright.
-func bestAnswer(outcome *[4][4]int, n, m, value int) (int, bool) {
-	predicted, least := 0, infinity
+// bestAnswer reads the outcomes of my n moves against the opponent's m:
+// outcome(i, j, alpha, beta) scores my move i against their move j,
+// fail-soft within the window alpha..beta, and reports false when it ran
+// out of budget. It predicts the opponent's move as the one whose best
+// answer is least (the first of equals) and returns my best answer to it
+// (the first of equals), if that scores above value and no move of the
+// opponent then wins outright.
+//
+// It is the minimax of a turn where the opponent moves first and I
+// answer, searched with alpha-beta: a move of theirs is dropped as soon as
+// one answer to it reaches the least best answer so far, a later answer
+// of mine is first only proved no better with a null window, and the
+// outright wins are looked for with a null window at −decided. So few of
+// the n·m outcomes are searched in full.
+func bestAnswer(n, m, value int, outcome func(i, j, alpha, beta int) (int, bool)) (int, bool) {
+	predicted, least, answer := -1, infinity, 0
 	for j := range m {
-		answer := -infinity
+		best, arg := -infinity, 0
 		for i := range n {
-			answer = max(answer, outcome[i][j])
+			beta := least
+			if i > 0 {
+				beta = best + 1 // first proved better with a null window
+			}
+			v, ok := outcome(i, j, best, beta)
+			if i > 0 && ok && v > best {
+				v, ok = outcome(i, j, best, least) // better: now by how much
+			}
+			if !ok {
+				return 0, false
+			}
+			if v > best {
+				best, arg = v, i
+			}
+			if best >= least {
+				break // no better prediction than one already made
+			}
 		}
-		if answer < least {
-			predicted, least = j, answer
+		if best < least {
+			predicted, least, answer = j, best, arg
 		}
 	}
-	best, bestValue := 0, -infinity
-	for i := range n {
-		if outcome[i][predicted] > bestValue {
-			best, bestValue = i, outcome[i][predicted]
-		}
-	}
-	worst := infinity
-	for j := range m {
-		worst = min(worst, outcome[best][j])
-	}
-	if bestValue <= value || worst <= -decided {
+	if least <= value {
 		return 0, false
 	}
-	return best, true
+	for j := range m {
+		if j == predicted {
+			continue
+		}
+		v, ok := outcome(answer, j, -decided, -decided+1)
+		if !ok || v <= -decided {
+			return 0, false
+		}
+	}
+	return answer, true
 }
 
 // key returns the zobrist key of the position: the taken cells and the

@@ -26,7 +26,7 @@ var StrongParams = []sim.ParamSpec{
 	sim.IntParam("room", 1, 0, 8, "what each free neighbour of a cell adds to its worth in a territory (the cell itself is worth 1): room to move in over cells strung along a wall"),
 	sim.IntParam("sealed", 4, 1, 64, "weight of the fill difference once the players can no longer meet, against a territory difference in open play"),
 	sim.IntParam("chambers", defaultChambers, 1, 10_000, "largest region, in free cells, whose territories count through their chamber trees in open play (see chambers); a larger one counts every cell, as spare=8 does, and searches deeper for the time saved").Log(),
-	sim.IntParam("swindle", 0, 0, 10_000, "how far behind a duel search's value must be (territory units, an open cell 5) to answer the opponent's predicted move rather than fear every one, with up to half the budget again for it; 0 never does"),
+	sim.IntParam("swindle", 0, 0, 10_000, "how far behind a duel search's value must be (territory units, an open cell 5) to answer the opponent's predicted move rather than fear every one; once behind, a quarter of the budget goes to the prediction; 0 never does"),
 	sim.IntParam("spare", 0, 0, 8, "eighths of its worth that a cell of a territory keeps when no one path can use it (see chambers): in open play the chambers still change shape"),
 }
 

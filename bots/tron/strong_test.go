@@ -222,11 +222,52 @@ func TestStrongSwindle(t *testing.T) {
 	swindled := play(params("work", 300, "swindle", 200))
 	require.NotEqual(t, plain, swindled, "the swindle never changed a move")
 	require.Equal(t, swindled, play(params("work", 300, "swindle", 200)))
-	require.Equal(t, "114 turns, places [1 2], hash 55e188990b477ca0", swindled)
+	require.Equal(t, "143 turns, places [1 2], hash a8c9b0ecd3ae5c8f", swindled)
+}
+
+// TestStrongSwindleBudget checks what a move far behind costs: once the
+// last search ended swindle or more behind, the prediction comes out of
+// the move's budget (the iterative deepening keeps a quarter of it), and
+// the first such move takes at most a quarter more. Such a move allocates
+// nothing.
+func TestStrongSwindleBudget(t *testing.T) {
+	const work, size = 300, 20
+	me := newPlayerOf(t, "strong", params("work", work, "swindle", 200))().(*Strong)
+	tb := newTable(t, params("width", size, "height", size), 1, newPlayerOf(t, "strong", params("work", 100))(), me)
+	// An evaluation started within the budget may end past it: at most
+	// the board's cells, in the territory search and two chamber trees.
+	const slack = size * size * (1 + 2*chamberCost)
+	reserved, allocsChecked := 0, simtest.RaceDetector // its instrumentation allocates
+	for {
+		behind, searches := me.duel.behind, me.modes[modeSearch]
+		if behind && !allocsChecked && !tb.rules.Done(&tb.state) {
+			v := tb.view(1)
+			require.Zero(t, testing.AllocsPerRun(5, func() {
+				_, err := me.Act(v)
+				require.NoError(t, err)
+			}), "a move far behind allocates")
+			allocsChecked = true
+		}
+		if !tb.step() {
+			break
+		}
+		if me.modes[modeSearch] == searches {
+			continue
+		}
+		limit := 1000*work + 1000*work/4
+		if behind {
+			limit = 1000 * work
+			reserved++
+		}
+		require.LessOrEqual(t, me.duel.work, limit+slack, "turn %d, behind before: %v", tb.rules.Turn(&tb.state), behind)
+	}
+	require.Positive(t, reserved, "never behind: the test no longer tests")
 }
 
 // TestBestAnswer checks the choice of an answer to the opponent's
-// predicted move, my moves by row, the opponent's by column.
+// predicted move, my moves by row, the opponent's by column. The outcomes
+// fail hard (a value outside the window is the window's end), the least a
+// fail-soft search promises, so that the choice may rest on nothing more.
 func TestBestAnswer(t *testing.T) {
 	for _, c := range []struct {
 		name    string
@@ -250,15 +291,53 @@ func TestBestAnswer(t *testing.T) {
 		// Equals: the first column whose best answer is least, the
 		// first row of the best answers.
 		{"the first of equals", [4][4]int{{-100, -200, -200}, {-300, -200, -100}, {0, -400, -200}}, 3, 3, -350, 0, true},
+		{"the first of equal columns", [4][4]int{{-100, -200, -100}, {-150, -300, -300}, {-400, -250, -500}}, 3, 3, -350, 0, true},
+		// Three answers to column 2, the last the best.
+		{"the best of later answers", [4][4]int{{90, 80, -300}, {70, 60, -250}, {50, 40, -120}}, 3, 3, -400, 2, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			answer, ok := bestAnswer(&c.outcome, c.n, c.m, c.value)
+			calls := 0
+			outcome := func(i, j, alpha, beta int) (int, bool) {
+				require.Less(t, i, c.n)
+				require.Less(t, j, c.m)
+				require.Less(t, alpha, beta)
+				calls++
+				return min(max(c.outcome[i][j], alpha), beta), true
+			}
+			answer, ok := bestAnswer(c.n, c.m, c.value, outcome)
 			require.Equal(t, c.ok, ok)
 			if ok {
 				require.Equal(t, c.answer, answer)
 			}
+			require.Positive(t, calls)
 		})
 	}
+	t.Run("a column dropped at its first answer above the least", func(t *testing.T) {
+		// Column 0's best answer is -200; row 0 answers columns 1 and 2
+		// with more, so neither needs another answer searched.
+		outcome := [4][4]int{{-200, 100, 100}, {-300, -900, -900}, {-400, -900, -900}}
+		var searched [4][4]int
+		answer, ok := bestAnswer(3, 3, -500, func(i, j, alpha, beta int) (int, bool) {
+			searched[i][j]++
+			return min(max(outcome[i][j], alpha), beta), true
+		})
+		require.True(t, ok)
+		require.Equal(t, 0, answer)
+		require.Equal(t, [4][4]int{{1, 2, 2}, {1, 0, 0}, {1, 0, 0}}, searched,
+			"row 0 searched twice against columns 1 and 2: dropping them, then with the null window at -decided")
+	})
+	t.Run("out of budget", func(t *testing.T) {
+		// Column 0 takes 2 searches, column 1 three (row 1 proved better,
+		// then valued), and row 1 against column 0 one more.
+		for stop := range 7 {
+			calls := 0
+			_, ok := bestAnswer(2, 2, -1000, func(i, j, alpha, beta int) (int, bool) {
+				calls++
+				return [2][2]int{{50, -300}, {-500, -100}}[i][j], calls <= stop
+			})
+			require.Equal(t, stop >= 6, ok, "budget for %d searches", stop)
+		}
+	})
 }
 
 // TestStrongParams checks the bot's arguments and their ranges.
