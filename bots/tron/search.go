@@ -111,8 +111,8 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 		promote(&cand, &dirs, n, dir)
 	}
 	value := 0 // the value of the deepest iteration completed
-	deepen := budget
-	if s.behind && len(others) == 0 {
+	deepen, reserved := budget, s.behind && len(others) == 0
+	if reserved {
 		deepen = budget * 3 / 4 // the rest for answerPredicted, which will likely run
 	}
 	for d := 1; d <= depth && !s.aborted; d++ {
@@ -153,7 +153,7 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 	}
 	s.behind = s.swindle > 0 && len(others) == 0 && value > -decided && value <= -s.swindle
 	if s.behind {
-		return s.answerPredicted(&cand, &dirs, n, value, budget, deepen < budget)
+		return s.answerPredicted(&cand, &dirs, n, value, budget, reserved)
 	}
 	return dirs[0]
 }
