@@ -208,21 +208,27 @@ const pinnedGame = "111 turns, places [1 2 3], hash 4bcbd69f9ea5bbcd"
 // TestStrongSwindle plays a 20×20 duel in which strong falls behind, with
 // and without the swindle argument: the predicted answers change the
 // game, the same way each time (pinned), and swindle=0 plays exactly as
-// the default.
+// the default. A player that played a match before plays it again as a
+// new one does: it ended that match behind, and forgets it.
 func TestStrongSwindle(t *testing.T) {
 	rules, eff := newRules(t, params("width", 20, "height", 20))
-	play := func(args sim.Params) string {
+	playWith := func(p player) string {
 		m := sim.NewMatch(rules, eff)
-		r := m.Play(context.Background(), 1, []player{
-			newPlayerOf(t, "strong", params("work", 100))(), newPlayerOf(t, "strong", args)()})
+		r := m.Play(context.Background(), 1, []player{newPlayerOf(t, "strong", params("work", 100))(), p})
 		return fmt.Sprintf("%d turns, places %v, hash %x", r.Turns, r.Places, r.StateHash)
 	}
+	play := func(args sim.Params) string { return playWith(newPlayerOf(t, "strong", args)()) }
 	plain := play(params("work", 300))
 	require.Equal(t, plain, play(params("work", 300, "swindle", 0)))
 	swindled := play(params("work", 300, "swindle", 200))
 	require.NotEqual(t, plain, swindled, "the swindle never changed a move")
-	require.Equal(t, swindled, play(params("work", 300, "swindle", 200)))
 	require.Equal(t, "143 turns, places [1 2], hash a8c9b0ecd3ae5c8f", swindled)
+	again := newPlayerOf(t, "strong", params("work", 300, "swindle", 200))()
+	require.Equal(t, swindled, playWith(again))
+	require.True(t, again.(*Strong).duel.behind, "the first match no longer ends behind: the test no longer tests")
+	again.Reset(sim.MatchInfo{Seat: 1, Seats: 2, Params: eff}, sim.NewRand(1, 1))
+	require.False(t, again.(*Strong).duel.behind, "a new match starts as if the last search was behind")
+	require.Equal(t, swindled, playWith(again))
 }
 
 // TestStrongSwindleBudget checks what a move far behind costs: once the
