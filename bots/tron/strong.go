@@ -8,9 +8,10 @@ import (
 )
 
 // Limits and defaults of the strong bot's arguments. The default work
-// costs about 80 ms of CPU a move on 40×40 on a 2-core machine, within the
-// 100 ms a move that strong public Tron AIs were given (docs/bots.md has
-// the figures and their command).
+// costs about 80 ms of CPU a move on 40×40 on an idle 2-core machine on a
+// fast day, within the 100 ms a move that strong public Tron AIs were
+// given, and up to twice that on a slow day of the same host
+// (docs/bots.md has each day's figures and their command).
 const (
 	maxDepth     = 32
 	maxWork      = 1_000_000
