@@ -121,3 +121,14 @@ func dirs(t testing.TB, text ...string) []tron.Dir {
 	}
 	return out
 }
+
+// skipUnderRace skips a test that plays its matches on one goroutine, in
+// which the race detector has nothing to watch: its instrumentation only
+// makes a match at a real budget take tens of seconds (make race). The
+// test still runs in make test.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if simtest.RaceDetector {
+		t.Skip("one goroutine: nothing for the race detector to watch, and ten times as slow under it")
+	}
+}

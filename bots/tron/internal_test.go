@@ -60,6 +60,7 @@ func fillAll(b *board) int {
 // completely, or nearly: corridors that wind or fork (the longer branch
 // must be taken), rooms with alcoves.
 func TestFillerVisitsEveryCell(t *testing.T) {
+	skipUnderRace(t)
 	cases := []struct {
 		name    string
 		picture string
@@ -453,6 +454,7 @@ func TestTranspositions(t *testing.T) {
 // checks that the filler makes as many moves as the longest path allows,
 // found by trying every path.
 func TestFillerFindsLongestPath(t *testing.T) {
+	skipUnderRace(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for game := range 200 {
 		const w, h = 7, 6

@@ -190,6 +190,7 @@ func TestStrongSmoke(t *testing.T) {
 // players on 20×20, so that the bot searches a crowd, a duel once one is
 // out, and fills; at a budget of work=1000, to keep it short.
 func TestStrongDeterministic(t *testing.T) {
+	skipUnderRace(t)
 	rules, eff := newRules(t, params("players", 3, "width", 20, "height", 20))
 	strong := newPlayerOf(t, "strong", params("work", 1000))
 	play := func() sim.Result {
@@ -211,6 +212,7 @@ const pinnedGame = "111 turns, places [1 2 3], hash 4bcbd69f9ea5bbcd"
 // the default. A player that played a match before plays it again as a
 // new one does: it ended that match behind, and forgets it.
 func TestStrongSwindle(t *testing.T) {
+	skipUnderRace(t)
 	rules, eff := newRules(t, params("width", 20, "height", 20))
 	playWith := func(p player) string {
 		m := sim.NewMatch(rules, eff)
