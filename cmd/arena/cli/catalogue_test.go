@@ -89,6 +89,8 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 		"format 99":       {`"format":1`, `"format":99`},
 		"params an array": {`"params":{`, `"params":[1],"y":{`},
 		"games a string":  {`"games":4`, `"games":"four"`},
+		"games 0":         {`"games":4`, `"games":0`},
+		"schedule swiss":  {`"seed":`, `"schedule":"swiss","seed":`},
 	} {
 		require.Contains(t, header, edit[0], name)
 		f.corrupt[name] = write(strings.ReplaceAll(name, " ", "-")+".jsonl", strings.Replace(header, edit[0], edit[1], 1)+"\n"+records)
@@ -345,7 +347,11 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		case "game chess":
 			want = `unknown game "chess"`
 		case "matches 5":
-			want = `header field "matches": 5, but its schedule plans 4 matches`
+			want = path + `:1: header field "matches": 5, but its schedule plans 4 matches`
+		case "games 0":
+			want = path + `:1: the header's tron/small: games: 0 is not a positive number`
+		case "schedule swiss":
+			want = path + `:1: header field "schedule": "swiss" is not one this arena writes`
 		case "format 99":
 			want = "format 99 is not one this arena reads"
 		case "params an array":
@@ -354,7 +360,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 			want = `field "games" is a string, want a whole number`
 		}
 		bad("rate: a header with "+name, want, "rate", path)
-		if name == "matches -1" || name == "game chess" || name == "matches 1e15" {
+		if name == "matches -1" || name == "game chess" || name == "matches 1e15" || name == "matches 5" || name == "schedule swiss" {
 			bad("report: a header with "+name, want, "report", path, "-o", out)
 			bad("merge: a header with "+name, want, "merge", path, "--out", out)
 		}

@@ -62,7 +62,7 @@ func mergeFiles(ctx context.Context, env *env, opts options, args []string) erro
 		}
 	}
 	// Check every shard first: nothing is written for a refused merge.
-	format, err := formatOf(h, &runOptions{bootstrap: 0, rating: results.RatingBradleyTerry})
+	format, err := formatOf(files[0].path, h, &runOptions{bootstrap: 0, rating: results.RatingBradleyTerry})
 	if err != nil {
 		return err
 	}

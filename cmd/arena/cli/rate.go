@@ -67,7 +67,7 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 	if err != nil {
 		return err
 	}
-	format, err := formatOf(h, &o.rating)
+	format, err := formatOf(files[0].path, h, &o.rating)
 	if err != nil {
 		return err
 	}
@@ -117,24 +117,26 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 
 // formatOf rebuilds a run's format from its header, rated with the flags
 // in o, and checks that the header is one this arena could have written:
-// a game it plays, and the matches its schedule plans.
-func formatOf(h *results.Header, o *runOptions) (runner.Format, error) {
+// a game it plays, and the matches its schedule plans. A fault of the
+// header is told as the file's (path, line 1); one of the flags as theirs.
+func formatOf(path string, h *results.Header, o *runOptions) (runner.Format, error) {
 	if _, err := lookupGame(h.Game); err != nil {
-		return nil, badInput("the header's game: %v", err)
+		return nil, badInput("%s:1: the header's game: %v", path, err)
 	}
-	f, err := scheduleOf(h, o)
+	f, err := scheduleOf(path, h, o)
 	if err != nil {
 		return nil, err
 	}
 	if n := f.Plan().Len(); n != h.Matches {
-		return nil, badInput("header field \"matches\": %d, but its schedule plans %d matches: the header is damaged", h.Matches, n)
+		return nil, badInput("%s:1: header field \"matches\": %d, but its schedule plans %d matches: the header is damaged", path, h.Matches, n)
 	}
 	return f, nil
 }
 
-// scheduleOf rebuilds the format of the header's schedule.
-func scheduleOf(h *results.Header, o *runOptions) (runner.Format, error) {
-	bad := func(err error) error { return badInput("the header's %s: %v", h.Scenario, err) }
+// scheduleOf rebuilds the format of the header's schedule; path names the
+// header's file in its errors.
+func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, error) {
+	bad := func(err error) error { return badInput("%s:1: the header's %s: %v", path, h.Scenario, err) }
 	switch h.Schedule {
 	case "", "gauntlet":
 		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
@@ -152,13 +154,13 @@ func scheduleOf(h *results.Header, o *runOptions) (runner.Format, error) {
 		}
 		if h.Seeds != nil {
 			if err := runner.WithSeeds(f, h.Seeds); err != nil {
-				return nil, badInput("the header's seeds: %v", err)
+				return nil, badInput("%s:1: the header's seeds: %v", path, err)
 			}
 		}
 		return f, nil
 	case "league":
 		if h.League == nil || len(h.Bots) == 0 {
-			return nil, badInput("the header of a league has no \"league\" settings")
+			return nil, badInput("%s:1: the header of a league has no \"league\" settings", path)
 		}
 		f, err := runner.NewLeague(h.Bots, h.Games, h.League.Needed, h.Seed)
 		if err != nil {
@@ -167,7 +169,7 @@ func scheduleOf(h *results.Header, o *runOptions) (runner.Format, error) {
 		return f, nil
 	case "championship":
 		if h.Championship == nil {
-			return nil, badInput("the header of a championship has no \"championship\" settings")
+			return nil, badInput("%s:1: the header of a championship has no \"championship\" settings", path)
 		}
 		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
 		if err != nil {
@@ -180,7 +182,7 @@ func scheduleOf(h *results.Header, o *runOptions) (runner.Format, error) {
 		return f, nil
 	case "sprt":
 		if h.SPRT == nil {
-			return nil, badInput("the header of a sequential test has no \"sprt\" settings")
+			return nil, badInput("%s:1: the header of a sequential test has no \"sprt\" settings", path)
 		}
 		test, err := h.SPRT.Test()
 		if err != nil {
@@ -192,7 +194,7 @@ func scheduleOf(h *results.Header, o *runOptions) (runner.Format, error) {
 		}
 		return f, nil
 	}
-	return nil, badInput("the header's schedule %q is not one this arena knows", h.Schedule)
+	return nil, badInput("%s:1: header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, sprt, or none for a round robin)", path, h.Schedule)
 }
 
 // errInterrupted stops the reading of records on Ctrl-C.

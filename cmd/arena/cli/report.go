@@ -215,7 +215,7 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 	if err != nil {
 		return nil, err
 	}
-	format, err := formatOf(h, &o.rating)
+	format, err := formatOf(files[0].path, h, &o.rating)
 	if err != nil {
 		return nil, err
 	}
