@@ -146,6 +146,11 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		if err := dec.Decode(dst); err != nil {
 			return fail("key %s: %s is not %s", key, raw, what)
 		}
+		if _, number := dst.(*json.Number); number && bytes.HasPrefix(bytes.TrimSpace(raw), []byte(`"`)) {
+			// A json.Number takes a number in quotes too; a scenario's
+			// numbers are JSON numbers.
+			return fail("key %s: %s is a string, not %s", key, raw, what)
+		}
 		return nil
 	}
 	var games json.Number

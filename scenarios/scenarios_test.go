@@ -47,6 +47,8 @@ func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
 		{`{"game":"tron","seeds":1}`, `f.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league, championship)`},
 		{`{"game":"tron","games":"ten"}`, `f.json: key games: "ten" is not a whole number`},
+		{`{"game":"tron","games":"2"}`, `f.json: key games: "2" is a string, not a whole number`},
+		{`{"game":"tron","seed":"7"}`, `f.json: key seed: "7" is a string, not a whole number`},
 		{`{"game":"tron","games":0}`, `f.json: key games: 0 is not a whole number from 1 to 2147483648`},
 		{`{"game":"tron","games":2.5}`, `f.json: key games: 2.5 is not a whole number from 1 to 2147483648`},
 		{`{"game":"tron","seed":-1}`, `f.json: key seed: -1 is not a whole number from 0 to 18446744073709551615`},
