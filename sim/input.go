@@ -132,6 +132,7 @@ func CheckDuplicateKeys(data []byte) error {
 		return b.String()
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // a number too large for a float64 is the reader's to refuse, not a key's fault
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {

@@ -56,6 +56,7 @@ func TestCheckDuplicateKeys(t *testing.T) {
 		{`{"a":{"x":1},"b":{"x":1}}`, ""},
 		{`[{"x":1},{"x":2}]`, ""},
 		{`{"a":[],"b":{},"c":[{}],"d":1}`, ""},
+		{`{"a":1e400,"b":[-1e999]}`, ""}, // numbers past a float64's range are not a key's fault
 		{`{"a":1,"a":2}`, `duplicate key "a"`},
 		{`{"a":1,"\u0061":2}`, `duplicate key "a"`},
 		{`{"a":{},"b":[1,{}],"a":3}`, `duplicate key "a"`},

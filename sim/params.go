@@ -146,8 +146,15 @@ func (s ParamSpec) spelled(raw json.RawMessage) json.RawMessage {
 }
 
 func (s ParamSpec) Check(raw json.RawMessage) error {
-	if s.Nullable && string(raw) == "null" {
-		return nil
+	if string(raw) == "null" {
+		if s.Nullable {
+			return nil
+		}
+		// json.Unmarshal leaves a value alone for null: a number would be
+		// checked as its zero, and said to be 0.
+		if what, ok := nullRefused[s.Kind]; ok {
+			return fmt.Errorf("null is not %s", what)
+		}
 	}
 	switch s.Kind {
 	case KindInt:
@@ -189,6 +196,12 @@ func (s ParamSpec) Check(raw json.RawMessage) error {
 		}
 	}
 	return nil
+}
+
+// nullRefused says what a value of each kind that cannot be null is.
+var nullRefused = map[ParamKind]string{
+	KindInt: "a whole number", KindFloat: "a number", KindBool: "true or false",
+	KindChoice: "one of the choices", KindPoints: "a list of points [[x,y],…]",
 }
 
 // ReadPoints reads a list of points [[x,y],…] of whole numbers.

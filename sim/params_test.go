@@ -28,6 +28,7 @@ func TestParseParamValue(t *testing.T) {
 		"maps/x.xml":      `"maps/x.xml"`,
 		"12x":             `"12x"`,
 		`{"a":{"b":1}}`:   `{"a":{"b":1}}`,
+		"1e400":           "1e400", // too large for a float64: the parameter's check says so
 	} {
 		got, err := sim.ParseParamValue(in)
 		require.NoError(t, err, in)
@@ -138,6 +139,10 @@ func TestParamSpecs(t *testing.T) {
 		`{"mode":"medium"}`:      `param mode: "medium" is not one of fast, slow`,
 		`{"starts":[[1,2],[3]]}`: "param starts: point 1 is [3], want [x, y]",
 		`{"starts":"somewhere"}`: `param starts: "somewhere" is not a list of [x, y] points`,
+		`{"width":null}`:         "param width: null is not a whole number",
+		`{"ratio":null}`:         "param ratio: null is not a number",
+		`{"mode":null}`:          "param mode: null is not one of the choices",
+		`{"width":1e400}`:        "param width: 1e400 is not a whole number",
 	} {
 		var p sim.Params
 		require.NoError(t, json.Unmarshal([]byte(params), &p))
