@@ -6,6 +6,7 @@ import (
 
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,6 +37,7 @@ type catalogueCase struct {
 type catalogueFixtures struct {
 	dir, run, shard1, sprt, tune, golden, trace, keep, emptyDir, missing string
 	corrupt                                                              map[string]string // header variants
+	stray                                                                map[string]string // record variants: another run's match
 	longLine, notJSON, empty, lostHeader, scenarioBad, goldenOther       string
 }
 
@@ -43,7 +45,7 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	t.Helper()
 	dir := t.TempDir()
 	f := &catalogueFixtures{dir: dir, missing: filepath.Join(dir, "missing.jsonl"), keep: filepath.Join(dir, "keep.txt"),
-		emptyDir: filepath.Join(dir, "folder"), corrupt: map[string]string{}}
+		emptyDir: filepath.Join(dir, "folder"), corrupt: map[string]string{}, stray: map[string]string{}}
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
@@ -94,6 +96,19 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	} {
 		require.Contains(t, header, edit[0], name)
 		f.corrupt[name] = write(strings.ReplaceAll(name, " ", "-")+".jsonl", strings.Replace(header, edit[0], edit[1], 1)+"\n"+records)
+	}
+	// Match 0's record edited so that it is not a match of this run, the
+	// want of each the start of the error after the file's name.
+	first, rest, _ := strings.Cut(records, "\n")
+	for want, edit := range map[string][2]string{
+		`:2: match 0: field "game" is "minibus", the header's is "tron"`:                                   {`"game":"tron"`, `"game":"minibus"`},
+		`:2: match 0: field "scenario" is "tron/duel"`:                                                     {`"scenario":"tron/small"`, `"scenario":"tron/duel"`},
+		`:2: match 0: field "rules_hash" is "0123456789abcdef"`:                                            {`"rules_hash":"`, `"rules_hash":"0123456789abcdef","x":"`},
+		`:2: match 0: field "seed" is 123, the run's schedule gives it`:                                    {`"seed":`, `"seed":123,"x":`},
+		`:2: match 0: field "bots" is ["stupid","stupid"], the run's schedule seats ["straight","stupid"]`: {`"bots":["straight","stupid"]`, `"bots":["stupid","stupid"]`},
+	} {
+		require.Contains(t, first, edit[0], want)
+		f.stray[want] = write("stray-"+strconv.Itoa(len(f.stray))+".jsonl", header+"\n"+strings.Replace(first, edit[0], edit[1], 1)+"\n"+rest)
 	}
 	f.longLine = write("long.jsonl", header+"\n"+strings.Repeat("x", 65<<20)+"\n"+records)
 	f.notJSON = write("notjson.jsonl", "this is no JSON\n")
@@ -364,6 +379,14 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 			bad("report: a header with "+name, want, "report", path, "-o", out)
 			bad("merge: a header with "+name, want, "merge", path, "--out", out)
 		}
+	}
+	for want, path := range f.stray {
+		name := "a record of another run: " + strings.Fields(want)[4]
+		bad("rate: "+name, path+want, "rate", path)
+		bad("merge: "+name, path+want, "merge", path, "--out", out)
+		bad("report: "+name, path+want, "report", path, "-o", out)
+		add(catalogueCase{name: "run --resume: " + name, code: ExitBadInput, want: path + want, keep: path,
+			args: []string{"run", "tron/small", "--bots", "straight,stupid", "--games", "4", "--bootstrap", "0", "--out", path, "--resume"}})
 	}
 	add(catalogueCase{name: "rate of one shard", args: []string{"rate", f.shard1}, code: ExitOK})
 	bad("merge of one shard", "the run has 2 shards; missing: 2", "merge", f.shard1, "--out", out)

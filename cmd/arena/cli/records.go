@@ -129,7 +129,7 @@ func headerDiff(file, run *results.Header, skipShard, anyRevision bool) string {
 // header against the run's, drops a torn last line, gives every record to
 // judge in order (each must be the next owned match), and returns the file
 // ready to append to, with the number of records it holds.
-func resumeOut(path string, header *results.Header, own []runner.Span, judge func(*results.Record) error, anyRevision bool) (*outFile, int, error) {
+func resumeOut(path string, header *results.Header, plan runner.Plan, own []runner.Span, judge func(*results.Record) error, anyRevision bool) (*outFile, int, error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, 0, badInput("--resume: %v", err)
@@ -151,7 +151,7 @@ func resumeOut(path string, header *results.Header, own []runner.Span, judge fun
 		}
 		return nil, 0, badInput("--resume %s: the file is another run's: %s%s", path, d, hint)
 	}
-	n, err := readOwned(rd, own, judge)
+	n, err := readOwned(rd, header, plan, own, judge)
 	if err != nil {
 		f.Close()
 		return nil, 0, err
@@ -201,8 +201,9 @@ func wholeLines(f *os.File) (int64, error) {
 
 // readOwned reads the records of rd, each of which must be the next match
 // of own, and gives them to judge in order. It returns how many there were.
-func readOwned(rd *results.Reader, own []runner.Span, judge func(*results.Record) error) (int, error) {
+func readOwned(rd *results.Reader, h *results.Header, plan runner.Plan, own []runner.Span, judge func(*results.Record) error) (int, error) {
 	var rec results.Record
+	var seating []int
 	n, span, next := 0, 0, -1
 	if len(own) > 0 {
 		next = own[0].Start
@@ -221,6 +222,9 @@ func readOwned(rd *results.Reader, own []runner.Span, judge func(*results.Record
 		if rec.Match != next {
 			return n, badInput("%v", rd.Fail(fmt.Errorf("match %d where match %d was due (a duplicate or a gap)", rec.Match, next)))
 		}
+		if err := checkRecord(h, plan, &rec, &seating); err != nil {
+			return n, badInput("%v", rd.Fail(err))
+		}
 		if err := judge(&rec); err != nil {
 			if errors.Is(err, errInterrupted) {
 				return n, err
@@ -236,6 +240,47 @@ func readOwned(rd *results.Reader, own []runner.Span, judge func(*results.Record
 			}
 		}
 	}
+}
+
+// checkRecord checks that rec is the match the run's header and plan say it
+// is: one of the header's game, scenario and rules, and, for a plan drawn
+// in advance (all but a championship's, whose finals follow its
+// standings), the match's seed and its entrants in their seats. A record
+// edited or copied from another run would otherwise be rated as this
+// run's. seating is a buffer for the plan's.
+func checkRecord(h *results.Header, plan runner.Plan, rec *results.Record, seating *[]int) error {
+	for _, f := range []struct{ name, rec, header string }{
+		{"game", rec.Game, h.Game}, {"scenario", rec.Scenario, h.Scenario}, {"rules_hash", rec.RulesHash, h.RulesHash},
+	} {
+		if f.rec != f.header {
+			return fmt.Errorf("match %d: field %q is %q, the header's is %q: not a match of this run", rec.Match, f.name, f.rec, f.header)
+		}
+	}
+	if _, staged := plan.(runner.Staged); staged {
+		return nil
+	}
+	p := plan.Match(rec.Match, *seating)
+	*seating = p.Seating
+	if rec.Seed != p.Seed {
+		return fmt.Errorf("match %d: field \"seed\" is %d, the run's schedule gives it %d: not a match of this run", rec.Match, rec.Seed, p.Seed)
+	}
+	for k, e := range p.Seating {
+		if k >= len(rec.Bots) || rec.Bots[k] != h.Bots[e] {
+			got, _ := json.Marshal(rec.Bots)
+			return fmt.Errorf("match %d: field \"bots\" is %s, the run's schedule seats %s there: not a match of this run", rec.Match, got, seatedNames(h.Bots, p.Seating))
+		}
+	}
+	return nil
+}
+
+// seatedNames spells the entrants of a seating, as a record's bots are.
+func seatedNames(bots []string, seating []int) string {
+	names := make([]string, len(seating))
+	for k, e := range seating {
+		names[k] = bots[e]
+	}
+	b, _ := json.Marshal(names)
+	return string(b)
 }
 
 // ownedMatches counts the matches of spans.
@@ -373,7 +418,7 @@ func readRun(files []runFile, plan runner.Plan, judge func(*results.Record) erro
 			fh.Close()
 			return got, want, badInput("%v", err)
 		}
-		n, err := readOwned(rd, spans, judge)
+		n, err := readOwned(rd, &f.header, plan, spans, judge)
 		fh.Close()
 		if err != nil {
 			return got, want, err

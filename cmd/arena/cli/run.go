@@ -542,7 +542,7 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	faults := results.NewFaultTally(setup.Entrants())
 	done := 0 // records already in a resumed file
 	if _, err := os.Stat(o.out); o.resume && err == nil {
-		out, done, err = resumeOut(o.out, header, own, func(r *results.Record) error {
+		out, done, err = resumeOut(o.out, header, plan, own, func(r *results.Record) error {
 			faults.Add(r)
 			return format.Add(r)
 		}, o.anyRevision)
