@@ -395,6 +395,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("report --replay of a match it lacks", "--replay 99: the run has no record of match 99", "report", f.run, "--replay", "99", "-o", out)
 	bad("report of a tuning run with --traces", "--traces, --replay: a tune file has no matches to replay", "report", f.tune, "--traces", f.golden, "-o", out)
 	bad("report with no -o", "report: give the page's file with -o FILE", "report", f.run)
+	bad("report --replay of no number", `--replay: "1,x" is not a comma-separated list of whole numbers`, "report", f.run, "--replay", "1,x", "-o", out)
 	bad("report -o one of its inputs", "--out "+f.run, "report", f.run, "-o", f.run, "--force")
 	bad("merge --out one of its inputs", "is one of the files to merge", "merge", f.run, "--out", f.run, "--force")
 	bad("merge without --out", "merge: give the merged file with --out FILE", "merge", f.run)

@@ -216,6 +216,8 @@ func flagError(err error) string {
 	switch f.Value.Type() {
 	case "int", "int64", "int32":
 		want = "is not a whole number"
+	case "intSlice":
+		want = "is not a comma-separated list of whole numbers"
 	case "uint", "uint64", "uint32":
 		want = "is not a whole number from 0 up"
 	case "float64", "float32":
