@@ -76,6 +76,9 @@ func shardFromEnv(getenv func(string) string, count int) (k, n int, err error) {
 		if err != nil {
 			return 0, 0, err
 		}
+		if i < 0 || i >= count {
+			return 0, 0, badInput("--shard-from-env: JOB_COMPLETION_INDEX=%d is not the index of one of --shard-count %d shards (0 to %d)", i, count, count-1)
+		}
 		return parseShard(fmt.Sprintf("%d/%d", i+1, count))
 	case getenv("SLURM_ARRAY_TASK_ID") != "":
 		id, err := atoi("SLURM_ARRAY_TASK_ID")
@@ -95,6 +98,9 @@ func shardFromEnv(getenv func(string) string, count int) (k, n int, err error) {
 		}
 		if count > 0 && count != n {
 			return 0, 0, badInput("--shard-count %d: the Slurm array has %d tasks", count, n)
+		}
+		if n >= 1 && (id < lo || id-lo >= n) {
+			return 0, 0, badInput("--shard-from-env: SLURM_ARRAY_TASK_ID=%d is outside the array of SLURM_ARRAY_TASK_MIN=%d and SLURM_ARRAY_TASK_COUNT=%d (%d to %d)", id, lo, n, lo, lo+n-1)
 		}
 		return parseShard(fmt.Sprintf("%d/%d", id-lo+1, n))
 	}

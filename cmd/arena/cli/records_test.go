@@ -196,7 +196,10 @@ func TestShardFromEnv(t *testing.T) {
 	}{
 		{env(), 0, "neither JOB_COMPLETION_INDEX"},
 		{env("JOB_COMPLETION_INDEX", "3"), 0, "give --shard-count N"},
-		{env("JOB_COMPLETION_INDEX", "8"), 8, `"9/8" is not K/N`},
+		{env("JOB_COMPLETION_INDEX", "8"), 8, "--shard-from-env: JOB_COMPLETION_INDEX=8 is not the index of one of --shard-count 8 shards (0 to 7)"},
+		{env("JOB_COMPLETION_INDEX", "-1"), 2, "JOB_COMPLETION_INDEX=-1 is not the index of one of --shard-count 2 shards (0 to 1)"},
+		{env("SLURM_ARRAY_TASK_ID", "9", "SLURM_ARRAY_TASK_MIN", "0", "SLURM_ARRAY_TASK_MAX", "1", "SLURM_ARRAY_TASK_COUNT", "2"), 0,
+			"--shard-from-env: SLURM_ARRAY_TASK_ID=9 is outside the array of SLURM_ARRAY_TASK_MIN=0 and SLURM_ARRAY_TASK_COUNT=2 (0 to 1)"},
 		{env("JOB_COMPLETION_INDEX", "x"), 8, `JOB_COMPLETION_INDEX="x" is not a whole number`},
 		{env("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_MIN", "1", "SLURM_ARRAY_TASK_MAX", "15", "SLURM_ARRAY_TASK_COUNT", "8"), 0, "contiguous"},
 	} {
