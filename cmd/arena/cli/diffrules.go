@@ -20,12 +20,13 @@ import (
 
 var diffRulesCommand = &command{
 	name:  "diff-rules",
-	usage: "diff-rules [SCENARIO|FILE] --b-param KEY=VALUE... [--b-scenario FILE] [flags]",
+	usage: "diff-rules [SCENARIO|FILE] [--b-param KEY=VALUE...] [--b-scenario FILE] [flags]",
 	short: "play the same matches under two rule sets and compare the outcomes",
 	long: `Diff-rules plays the tournament of run twice — the same seeds, seats and
 bots — under rule set A (the scenario's parameters, with --param) and rule
 set B (the same, or those of --b-scenario, with --param then --b-param on
-top), and reports per bot and overall: win rate (matches finished alone in
+top; with neither, B is A, a check that the comparison finds nothing), and
+reports per bot and overall: win rate (matches finished alone in
 first place), mean score, mean game length, faults per match and Elo, each
 under A and B with the difference B − A and its 95% interval. The
 differences are paired by seed: each round's B − A, so the luck of the
