@@ -402,6 +402,8 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("play --from without --match", "--match", "play", "--from", f.run)
 	bad("play --from a match the run lacks", "99", "play", "--from", f.run, "--match", "99")
 	bad("rate of nothing", "give the results files of one run", "rate")
+	bad("run --sandbox on, its value apart", "on: no such file or directory (a flag whose value is optional takes it with =: --sandbox=off)", "run", "--sandbox", "on", "--bots", "straight,stupid")
+	bad("run SCENARIO --sandbox off, its value apart", "got tron/small off (a flag whose value is optional takes it with =", "run", "tron/small", "--sandbox", "off")
 	bad("rate --max-faults of no number", `--max-faults: "x"`, "rate", f.run, "--max-faults", "x")
 
 	// Outputs: a folder, a file already there, a place that cannot hold

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -110,14 +111,22 @@ type chosen struct {
 // resolve finds the scenario (positional argument, --game's default, or
 // the default scenario), applies --param and picks the bots.
 func (s *selection) resolve(cmd string, args []string) (*chosen, error) {
+	// on and off are no scenario: the value of --sandbox given apart.
+	hint := ""
+	if slices.Contains(args, "on") || slices.Contains(args, "off") {
+		hint = " (a flag whose value is optional takes it with =: --sandbox=off)"
+	}
 	if len(args) > 1 {
-		return nil, badInput("%s: takes at most one scenario, got %s", cmd, strings.Join(args, " "))
+		return nil, badInput("%s: takes at most one scenario, got %s%s", cmd, strings.Join(args, " "), hint)
 	}
 	if err := s.refuseEmpty(cmd, args); err != nil {
 		return nil, err
 	}
 	sc, err := s.scenario(args)
 	if err != nil {
+		if hint != "" {
+			return nil, badInput("%v%s", err, hint)
+		}
 		return nil, asBadInput(err)
 	}
 	if s.game != "" && sc.Game != s.game {
