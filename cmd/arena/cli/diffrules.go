@@ -78,8 +78,10 @@ func parseGate(text string, entrants []string) (gate, error) {
 	lhs, rhs := strings.TrimSpace(text[:i]), strings.TrimSpace(text[i+1:])
 	g.above = text[i] == '>'
 	v, err := strconv.ParseFloat(rhs, 64)
-	if err != nil || math.IsNaN(v) {
-		return g, badInput("--fail-if %q: threshold %q is not a number", text, rhs)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		// inf parses, as 1e999 does not: neither is a threshold any
+		// difference can pass.
+		return g, badInput("--fail-if %q: threshold %q is not a finite number", text, rhs)
 	}
 	g.threshold = v
 	if slices.Contains(results.OverallMetrics, lhs) {

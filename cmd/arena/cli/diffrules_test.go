@@ -76,7 +76,9 @@ func TestDiffRulesBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"--fail-if", "length=5"}, `--fail-if "length=5": want METRIC>THRESHOLD or METRIC<THRESHOLD`},
-		{[]string{"--fail-if", "length>much"}, `--fail-if "length>much": threshold "much" is not a number`},
+		{[]string{"--fail-if", "length>much"}, `--fail-if "length>much": threshold "much" is not a finite number`},
+		{[]string{"--fail-if", "score<inf"}, `--fail-if "score<inf": threshold "inf" is not a finite number`},
+		{[]string{"--fail-if", "score<-Inf"}, `--fail-if "score<-Inf": threshold "-Inf" is not a finite number`},
 		{[]string{"--fail-if", "speed>1"}, `--fail-if "speed>1": unknown metric "speed" (want score, length, faults for the run, or BOT.METRIC with win_rate, score, length, faults, elo)`},
 		{[]string{"--fail-if", "random.elo<0"}, `--fail-if "random.elo<0": no bot "random" (the bots: straight, stupid)`},
 		{[]string{"--b-param", "width"}, `--b-param "width": want key=value`},
