@@ -132,6 +132,9 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A byte-order mark, as some editors write one, is read past, as in
+	// every other file arena reads.
+	line = sim.TrimBOM(line)
 	var kind struct {
 		Type string `json:"type"`
 	}

@@ -190,3 +190,15 @@ func TestTimedRecordRoundTrip(t *testing.T) {
 	c.Actions[1][1] = nil
 	require.NotNil(t, rec.Actions[1][1], "the clone's rows are its own")
 }
+
+// TestReaderTakesAByteOrderMark: a results file saved by an editor that
+// writes a byte-order mark reads as the same file without it, as every
+// other file arena reads does.
+func TestReaderTakesAByteOrderMark(t *testing.T) {
+	good := string(writeFile(t, sampleHeader(), sampleRecords()[:1]))
+	require.NoError(t, readAll(good))
+	require.NoError(t, readAll("\uFEFF"+good))
+	// Only at the start of the file: a mark before a record is an error.
+	header, match, _ := strings.Cut(good, "\n")
+	require.ErrorContains(t, readAll(header+"\n\uFEFF"+match), "results.jsonl:2: not valid JSON")
+}
