@@ -217,7 +217,7 @@ func Parse(r io.Reader, name string) (*Match, error) {
 		}
 		return nil, fmt.Errorf("%s: empty", name)
 	}
-	if err := json.Unmarshal(sc.Bytes(), &m.Header); err != nil || m.Header.Type != "golden" {
+	if err := json.Unmarshal(sim.TrimBOM(sc.Bytes()), &m.Header); err != nil || m.Header.Type != "golden" { // an editor's byte-order mark, read past
 		return nil, fmt.Errorf("%s:1: not a golden header", name)
 	}
 	if m.Header.Format != Format {

@@ -202,7 +202,8 @@ func TestReadRefusesWhatIsNotGolden(t *testing.T) {
 	for body, want := range map[string]string{
 		"{}\n":                                path + ":1: not a golden header",
 		`{"type":"golden","format":9}` + "\n": path + ":1: golden format 9, want 1",
-		`{"type":"golden","format":1}` + "\n": path + ": no state after the header",
+		"\uFEFF" + `{"type":"golden","format":9}` + "\n":    path + ":1: golden format 9, want 1", // a byte-order mark read past
+		`{"type":"golden","format":1}` + "\n":               path + ": no state after the header",
 		`{"type":"golden","format":1}` + "\n{\"turn\":1}\n": path + ":2: turn 1, want 0",
 	} {
 		require.NoError(t, os.WriteFile(path, []byte(body), 0o644))

@@ -361,8 +361,9 @@ func readLines(r io.Reader, line func(n int, data []byte) error) (*Header, int64
 		}
 		if n == 1 {
 			h = &Header{}
-			if jerr := json.Unmarshal(data, h); jerr != nil || h.Type != "tune" {
-				return nil, 0, notTune(data)
+			first := sim.TrimBOM(data) // an editor's byte-order mark, read past
+			if jerr := json.Unmarshal(first, h); jerr != nil || h.Type != "tune" {
+				return nil, 0, notTune(first)
 			}
 			if h.Format != Format {
 				return nil, 0, fmt.Errorf("tune: line 1: format %d, want %d", h.Format, Format)

@@ -171,6 +171,8 @@ func TestReadFileSaysWhatAnotherFileIs(t *testing.T) {
 		`{"type":"header","format":1}`: "tune: line 1: this is a run's records (arena run or arena sprt --out), not a tuning run's file: arena rate and arena report read it",
 		`{"type":"golden","format":1}`: "tune: line 1: this is a golden trace (arena golden record), not a tuning run's file",
 		`{"turn":0}`:                   "tune: line 1: not the header of a tuning run's file (arena tune --out)",
+		// An editor's byte-order mark is read past.
+		"\uFEFF" + `{"type":"header","format":1}`: "tune: line 1: this is a run's records (arena run or arena sprt --out), not a tuning run's file: arena rate and arena report read it",
 	} {
 		_, _, _, err := ReadFile(strings.NewReader(first + "\n"))
 		require.EqualError(t, err, want)
