@@ -121,22 +121,28 @@ func rateFiles(ctx context.Context, env *env, opts options, args []string) error
 // header is told as the file's (path, line 1); one of the flags as theirs.
 func formatOf(path string, h *results.Header, o *runOptions) (runner.Format, error) {
 	if _, err := lookupGame(h.Game); err != nil {
-		return nil, badInput("%s:1: the header's game: %v", path, err)
+		return nil, headerFault(path, "the header's game: %v", err)
 	}
 	f, err := scheduleOf(path, h, o)
 	if err != nil {
 		return nil, err
 	}
 	if n := f.Plan().Len(); n != h.Matches {
-		return nil, badInput("%s:1: header field \"matches\": %d, but its schedule plans %d matches: the header is damaged", path, h.Matches, n)
+		return nil, headerFault(path, "header field \"matches\": %d, but its schedule plans %d matches: the header is damaged", h.Matches, n)
 	}
 	return f, nil
+}
+
+// headerFault is bad input in the header of the results file at path: its
+// line 1, as a record's fault is told at its line.
+func headerFault(path, format string, a ...any) error {
+	return badInput("%s:1: %s", path, fmt.Sprintf(format, a...))
 }
 
 // scheduleOf rebuilds the format of the header's schedule; path names the
 // header's file in its errors.
 func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, error) {
-	bad := func(err error) error { return badInput("%s:1: the header's %s: %v", path, h.Scenario, err) }
+	bad := func(err error) error { return headerFault(path, "the header's %s: %v", h.Scenario, err) }
 	switch h.Schedule {
 	case "", "gauntlet":
 		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
@@ -154,13 +160,13 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		}
 		if h.Seeds != nil {
 			if err := runner.WithSeeds(f, h.Seeds); err != nil {
-				return nil, badInput("%s:1: the header's seeds: %v", path, err)
+				return nil, headerFault(path, "the header's seeds: %v", err)
 			}
 		}
 		return f, nil
 	case "league":
 		if h.League == nil || len(h.Bots) == 0 {
-			return nil, badInput("%s:1: the header of a league has no \"league\" settings", path)
+			return nil, headerFault(path, "the header of a league has no \"league\" settings")
 		}
 		f, err := runner.NewLeague(h.Bots, h.Games, h.League.Needed, h.Seed)
 		if err != nil {
@@ -169,7 +175,7 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		return f, nil
 	case "championship":
 		if h.Championship == nil {
-			return nil, badInput("%s:1: the header of a championship has no \"championship\" settings", path)
+			return nil, headerFault(path, "the header of a championship has no \"championship\" settings")
 		}
 		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
 		if err != nil {
@@ -182,7 +188,7 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		return f, nil
 	case "sprt":
 		if h.SPRT == nil {
-			return nil, badInput("%s:1: the header of a sequential test has no \"sprt\" settings", path)
+			return nil, headerFault(path, "the header of a sequential test has no \"sprt\" settings")
 		}
 		test, err := h.SPRT.Test()
 		if err != nil {
@@ -194,7 +200,7 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		}
 		return f, nil
 	}
-	return nil, badInput("%s:1: header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, sprt, or none for a round robin)", path, h.Schedule)
+	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, sprt, or none for a round robin)", h.Schedule)
 }
 
 // errInterrupted stops the reading of records on Ctrl-C.
