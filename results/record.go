@@ -107,6 +107,30 @@ func (r *Record) Clone() *Record {
 	return &c
 }
 
+// Check checks a record's fields on their own, as a run writes them: some
+// bots, a number of turns, faults in its seats and, for a match that
+// finished (no Error), one place in 1..n and one finite score per seat.
+// (Whether it is the match its run's schedule plans, the commands check.)
+func (r *Record) Check() error {
+	n := len(r.Bots)
+	if n == 0 {
+		return fmt.Errorf("no bots")
+	}
+	if r.Turns < 0 {
+		return fmt.Errorf("field \"turns\" is %d, not a number of turns", r.Turns)
+	}
+	for _, f := range r.Faults {
+		if f.Seat < 0 || f.Seat >= n {
+			return fmt.Errorf("fault in seat %d of %d", f.Seat, n)
+		}
+	}
+	finished, err := checkPlaces(r)
+	if err != nil || !finished {
+		return err // a failed match may have no scores or places
+	}
+	return checkScores(r)
+}
+
 // Record types.
 const (
 	TypeHeader = "header"

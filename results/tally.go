@@ -406,20 +406,10 @@ func (t *Tally) countPairs(seed uint64, sign int) {
 // check validates r before anything is counted, so that Add is all or
 // nothing.
 func (t *Tally) check(r *Record) error {
-	finished, err := checkSeats(r, t.index)
-	if err != nil || !finished {
-		return err // a failed match may have no scores or places
-	}
-	if err := checkScores(r); err != nil {
+	if err := checkEntrants(r, t.index); err != nil {
 		return err
 	}
-	n := len(r.Bots)
-	for _, f := range r.Faults {
-		if f.Seat < 0 || f.Seat >= n {
-			return fmt.Errorf("fault in seat %d of %d", f.Seat, n)
-		}
-	}
-	return nil
+	return r.Check()
 }
 
 // checkScores checks that a finished match has one finite score per seat.
@@ -439,18 +429,32 @@ func checkScores(r *Record) error {
 // of them entrants, and, for a match that finished (no Error), one place in
 // 1..n per seat. It reports whether the match finished.
 func checkSeats(r *Record, index map[string]int) (finished bool, err error) {
-	n := len(r.Bots)
-	if n == 0 {
-		return false, fmt.Errorf("no bots")
+	if err := checkEntrants(r, index); err != nil {
+		return false, err
+	}
+	return checkPlaces(r)
+}
+
+// checkEntrants checks that a record seats some bots, all of them entrants.
+func checkEntrants(r *Record, index map[string]int) error {
+	if len(r.Bots) == 0 {
+		return fmt.Errorf("no bots")
 	}
 	for _, name := range r.Bots {
 		if _, ok := index[name]; !ok {
-			return false, fmt.Errorf("unknown bot %q", name)
+			return fmt.Errorf("unknown bot %q", name)
 		}
 	}
+	return nil
+}
+
+// checkPlaces checks that a match that finished (no Error) has one place
+// in 1..n per seat, and reports whether it finished.
+func checkPlaces(r *Record) (finished bool, err error) {
 	if r.Error != "" {
 		return false, nil
 	}
+	n := len(r.Bots)
 	if len(r.Places) != n {
 		return false, fmt.Errorf("%d bots, %d places", n, len(r.Places))
 	}

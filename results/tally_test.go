@@ -168,6 +168,7 @@ func TestTallyAddErrors(t *testing.T) {
 		{"place zero", rec(7, ab, 0, 1), "match 7: seat 0: place 0 is out of range 1..2"},
 		{"score not finite", Record{Match: 7, Bots: ab, Scores: []float64{math.NaN(), 1}, Places: []int{1, 2}}, "match 7: seat 0: score NaN is not a finite number"},
 		{"fault seat", Record{Match: 7, Bots: ab, Scores: []float64{1, 2}, Places: []int{1, 2}, Faults: []sim.Fault{{Seat: 2}}}, "match 7: fault in seat 2 of 2"},
+		{"turns negative", Record{Match: 7, Bots: ab, Scores: []float64{1, 2}, Places: []int{1, 2}, Turns: -5}, `match 7: field "turns" is -5, not a number of turns`},
 		{"failed with unknown bot", Record{Match: 7, Bots: []string{"z"}, Error: "engine panic"}, `match 7: unknown bot "z"`},
 	}
 	for _, tt := range tests {

@@ -38,6 +38,7 @@ type catalogueFixtures struct {
 	dir, run, shard1, sprt, tune, golden, trace, keep, emptyDir, missing string
 	corrupt                                                              map[string]string // header variants
 	stray                                                                map[string]string // record variants: another run's match
+	damaged                                                              map[string]string // record variants no run writes
 	longLine, notJSON, empty, lostHeader, scenarioBad, goldenOther       string
 }
 
@@ -45,7 +46,8 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	t.Helper()
 	dir := t.TempDir()
 	f := &catalogueFixtures{dir: dir, missing: filepath.Join(dir, "missing.jsonl"), keep: filepath.Join(dir, "keep.txt"),
-		emptyDir: filepath.Join(dir, "folder"), corrupt: map[string]string{}, stray: map[string]string{}}
+		emptyDir: filepath.Join(dir, "folder"), corrupt: map[string]string{}, stray: map[string]string{},
+		damaged: map[string]string{}}
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
@@ -109,6 +111,18 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	} {
 		require.Contains(t, first, edit[0], want)
 		f.stray[want] = write("stray-"+strconv.Itoa(len(f.stray))+".jsonl", header+"\n"+strings.Replace(first, edit[0], edit[1], 1)+"\n"+rest)
+	}
+	// Match 0's record edited into one no run writes (merge copied such
+	// records, and run --resume kept them).
+	for want, edit := range map[string][2]string{
+		`:2: match 0: field "turns" is -5, not a number of turns`: {`"turns":`, `"turns":-5,"x":`},
+		`:2: match 0: 2 bots, 1 places`:                           {`"places":[`, `"places":[1],"y":[`},
+		`:2: match 0: seat 0: place 9 is out of range 1..2`:       {`"places":[`, `"places":[9,9],"y":[`},
+		`:2: match 0: 2 bots, 3 scores`:                           {`"scores":[`, `"scores":[1,2,3],"y":[`},
+		`:2: match 0: fault in seat 7 of 2`:                       {`"faults":[`, `"faults":[{"turn":1,"seat":7,"kind":"invalid","msg":"x"}],"z":[`},
+	} {
+		require.Contains(t, first, edit[0], want)
+		f.damaged[want] = write("damaged-"+strconv.Itoa(len(f.damaged))+".jsonl", header+"\n"+strings.Replace(first, edit[0], edit[1], 1)+"\n"+rest)
 	}
 	f.longLine = write("long.jsonl", header+"\n"+strings.Repeat("x", 65<<20)+"\n"+records)
 	f.notJSON = write("notjson.jsonl", "this is no JSON\n")
@@ -382,6 +396,14 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	}
 	for want, path := range f.stray {
 		name := "a record of another run: " + strings.Fields(want)[4]
+		bad("rate: "+name, path+want, "rate", path)
+		bad("merge: "+name, path+want, "merge", path, "--out", out)
+		bad("report: "+name, path+want, "report", path, "-o", out)
+		add(catalogueCase{name: "run --resume: " + name, code: ExitBadInput, want: path + want, keep: path,
+			args: []string{"run", "tron/small", "--bots", "straight,stupid", "--games", "4", "--bootstrap", "0", "--out", path, "--resume"}})
+	}
+	for want, path := range f.damaged {
+		name := "a damaged record: " + want[len(":2: match 0: "):]
 		bad("rate: "+name, path+want, "rate", path)
 		bad("merge: "+name, path+want, "merge", path, "--out", out)
 		bad("report: "+name, path+want, "report", path, "-o", out)

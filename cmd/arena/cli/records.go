@@ -248,13 +248,17 @@ func readOwned(rd *results.Reader, h *results.Header, plan runner.Plan, own []ru
 	}
 }
 
-// checkRecord checks that rec is the match the run's header and plan say it
-// is: one of the header's game, scenario and rules, and, for a plan drawn
+// checkRecord checks that rec is a record as a run writes it (Record.Check:
+// places, scores, faults and turns that make sense), and the match the
+// run's header and plan say it is: one of the header's game, scenario and rules, and, for a plan drawn
 // in advance (all but a championship's, whose finals follow its
 // standings), the match's seed and its entrants in their seats. A record
 // edited or copied from another run would otherwise be rated as this
 // run's. seating is a buffer for the plan's.
 func checkRecord(h *results.Header, plan runner.Plan, rec *results.Record, seating *[]int) error {
+	if err := rec.Check(); err != nil {
+		return fmt.Errorf("match %d: %v", rec.Match, err)
+	}
 	for _, f := range []struct{ name, rec, header string }{
 		{"game", rec.Game, h.Game}, {"scenario", rec.Scenario, h.Scenario}, {"rules_hash", rec.RulesHash, h.RulesHash},
 	} {
