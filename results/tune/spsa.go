@@ -313,10 +313,13 @@ func writeJSON(w io.Writer, v any) error {
 // killed run, is left out and should be cut off before appending).
 func ReadFile(r io.Reader) (*Header, []Line, int64, error) {
 	var lines []Line
-	h, good, err := readLines(r, func(n int, data []byte) error {
+	h, good, err := readLines(r, []string{MethodSPSA}, func(h *Header, n int, data []byte) error {
 		var l Line
 		if jerr := json.Unmarshal(data, &l); jerr != nil || l.Type != "iteration" || l.Iteration != n-1 {
 			return fmt.Errorf("tune: line %d: not iteration %d", n, n-1)
+		}
+		if err := h.checkLine(n, &l); err != nil {
+			return err
 		}
 		lines = append(lines, l)
 		return nil
@@ -327,10 +330,13 @@ func ReadFile(r io.Reader) (*Header, []Line, int64, error) {
 // ReadPoints reads the file of a grid or random search, as ReadFile.
 func ReadPoints(r io.Reader) (*Header, []PointLine, int64, error) {
 	var lines []PointLine
-	h, good, err := readLines(r, func(n int, data []byte) error {
+	h, good, err := readLines(r, []string{MethodGrid, MethodRandom}, func(h *Header, n int, data []byte) error {
 		var l PointLine
 		if jerr := json.Unmarshal(data, &l); jerr != nil || l.Type != "point" || l.Index != n-2 {
 			return fmt.Errorf("tune: line %d: not point %d", n, n-2)
+		}
+		if err := h.checkPoint(n, &l); err != nil {
+			return err
 		}
 		lines = append(lines, l)
 		return nil
@@ -345,9 +351,10 @@ const (
 	MaxFileBytes = 4 << 30
 )
 
-// readLines reads a tune file's header, then hands each complete line
-// after it to line; it returns the length of the complete lines read.
-func readLines(r io.Reader, line func(n int, data []byte) error) (*Header, int64, error) {
+// readLines reads a tune file's header, which must be a run of one of
+// methods, then hands each complete line after it to line; it returns the
+// length of the complete lines read.
+func readLines(r io.Reader, methods []string, line func(h *Header, n int, data []byte) error) (*Header, int64, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var h *Header
 	var good int64
@@ -368,7 +375,10 @@ func readLines(r io.Reader, line func(n int, data []byte) error) (*Header, int64
 			if h.Format != Format {
 				return nil, 0, fmt.Errorf("tune: line 1: format %d, want %d", h.Format, Format)
 			}
-		} else if lerr := line(n, data); lerr != nil {
+			if herr := h.check(methods...); herr != nil {
+				return nil, 0, herr
+			}
+		} else if lerr := line(h, n, data); lerr != nil {
 			return nil, 0, lerr
 		}
 		good += int64(len(data))

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -39,6 +40,8 @@ type catalogueFixtures struct {
 	corrupt                                                              map[string]string // header variants
 	stray                                                                map[string]string // record variants: another run's match
 	damaged                                                              map[string]string // record variants no run writes
+	tuneBad, gridBad                                                     map[string]string // tune file variants no run writes
+	grid                                                                 string
 	longLine, notJSON, empty, lostHeader, scenarioBad, goldenOther       string
 }
 
@@ -47,7 +50,7 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	dir := t.TempDir()
 	f := &catalogueFixtures{dir: dir, missing: filepath.Join(dir, "missing.jsonl"), keep: filepath.Join(dir, "keep.txt"),
 		emptyDir: filepath.Join(dir, "folder"), corrupt: map[string]string{}, stray: map[string]string{},
-		damaged: map[string]string{}}
+		damaged: map[string]string{}, tuneBad: map[string]string{}, gridBad: map[string]string{}}
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
@@ -69,6 +72,46 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	require.Equal(t, ExitInconclusive, code, stderr)
 	f.tune = filepath.Join(dir, "tune.jsonl")
 	ok("tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "1", "--out", f.tune)
+	f.grid = filepath.Join(dir, "grid.jsonl")
+	ok("tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--opponents", "straight", "--method", "grid", "--points", "3", "--pairs-per-iter", "1", "--out", f.grid)
+	// The tune and grid files edited into ones no run writes, the want of
+	// each the error after "FILE: ".
+	variants := func(src, prefix string, into map[string]string, edits map[string][2]string) {
+		data, err := os.ReadFile(src)
+		require.NoError(t, err)
+		for want, edit := range edits {
+			require.Contains(t, string(data), edit[0], want)
+			into[want] = write(prefix+strconv.Itoa(len(into))+".jsonl", strings.Replace(string(data), edit[0], edit[1], 1))
+		}
+	}
+	variants(f.tune, "tune-bad-", f.tuneBad, map[string][2]string{
+		`tune: line 1: field "iterations": 0 is not a number`:                    {`"iterations":2`, `"iterations":0`},
+		`tune: line 1: field "pairs": -1 is not a number`:                        {`"pairs":1`, `"pairs":-1`},
+		`tune: line 1: field "c": 2 is not a share of each range`:                {`"c":0.1,`, `"c":2,`},
+		`tune: line 1: field "params": none`:                                     {`"params":[{`, `"params":[],"x":[{`},
+		`tune: line 1: field "params.reach": min 300, max 200: not a range`:      {`"min":1,`, `"min":300,`},
+		`tune: line 1: field "params.reach.scale": "cubic" is not linear or log`: {`"scale":"linear"`, `"scale":"cubic"`},
+		`tune: line 1: field "params.reach.start": 999 is outside 1..200`:        {`"start":40`, `"start":999`},
+		`tune: line 2: field "result.games" is -1: no game played`:               {`"result":{"games":1`, `"result":{"games":-1`},
+		`tune: line 2: field "result.plus_score" is 7, outside 0..1`:             {`"plus_score":1`, `"plus_score":7`},
+		`tune: line 2: field "theta" has no value of reach`:                      {`"theta":{"reach":40}`, `"theta":{}`},
+		`tune: line 2: field "next_unit": reach is 7, outside 0..1`:              {`"next_unit":{"reach":0.`, `"next_unit":{"reach":7,"x":0.`},
+		`tune: line 1: field "method": "grid", where this file should hold spsa`: {`"method":"spsa"`, `"method":"grid"`},
+	})
+	if data, err := os.ReadFile(f.tune); assert.NoError(t, err) {
+		// A third iteration of a run of two.
+		third := strings.Replace(strings.Replace(lastLine(string(data)), `"iteration":2`, `"iteration":3`, 1), `"games_seed":`, `"x":0,"games_seed":`, 1)
+		f.tuneBad[`tune: line 4: iteration 3 of a run of 2 iterations`] = write("tune-bad-third.jsonl", string(data)+third)
+	}
+	variants(f.grid, "grid-bad-", f.gridBad, map[string][2]string{
+		`tune: line 1: field "method": "spsa", where this file should hold grid or random`: {`"method":"grid"`, `"method":"spsa"`},
+		`tune: line 2: field "result.games" is 0: no game played`:                          {`"result":{"games":1`, `"result":{"games":0`},
+		`tune: line 2: field "theta" has no value of reach`:                                {`"theta":{"reach":1}`, `"theta":{"x":1}`},
+	})
+	if data, err := os.ReadFile(f.grid); assert.NoError(t, err) {
+		fourth := strings.Replace(lastLine(string(data)), `"index":2`, `"index":3`, 1)
+		f.gridBad[`tune: line 5: point 3 of a search of 3 points`] = write("grid-bad-fourth.jsonl", string(data)+fourth)
+	}
 	f.golden = filepath.Join(dir, "golden")
 	ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--out", f.golden)
 	f.goldenOther = filepath.Join(dir, "golden-duel")
@@ -402,6 +445,22 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		add(catalogueCase{name: "run --resume: " + name, code: ExitBadInput, want: path + want, keep: path,
 			args: []string{"run", "tron/small", "--bots", "straight,stupid", "--games", "4", "--bootstrap", "0", "--out", path, "--resume"}})
 	}
+	for want, path := range f.tuneBad {
+		name := "a damaged tune file: " + want
+		if !strings.Contains(want, `"method"`) { // report reads a file as its method says
+			bad("report: "+name, path+": "+want, "report", path, "-o", out)
+		}
+		add(catalogueCase{name: "tune --resume: " + name, code: ExitBadInput, want: path + ": " + want, keep: path,
+			args: []string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "1", "--out", path, "--resume"}})
+	}
+	for want, path := range f.gridBad {
+		name := "a damaged grid file: " + want
+		if !strings.Contains(want, `"method"`) { // report reads a file as its method says
+			bad("report: "+name, path+": "+want, "report", path, "-o", out)
+		}
+		add(catalogueCase{name: "tune --resume: " + name, code: ExitBadInput, want: path + ": " + want, keep: path,
+			args: []string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--opponents", "straight", "--method", "grid", "--points", "3", "--pairs-per-iter", "1", "--out", path, "--resume"}})
+	}
 	for want, path := range f.damaged {
 		name := "a damaged record: " + want[len(":2: match 0: "):]
 		bad("rate: "+name, path+want, "rate", path)
@@ -493,4 +552,10 @@ func (f *catalogueFixtures) keepScript(t *testing.T) string {
 	p := filepath.Join(f.dir, "other-game.txt")
 	require.NoError(t, os.WriteFile(p, []byte("straight\n"), 0o644))
 	return p
+}
+
+// lastLine returns the last line of a file's text, with its newline.
+func lastLine(text string) string {
+	body := strings.TrimSuffix(text, "\n")
+	return body[strings.LastIndexByte(body, '\n')+1:] + "\n"
 }
