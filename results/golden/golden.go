@@ -223,7 +223,29 @@ func Parse(r io.Reader, name string) (*Match, error) {
 	if m.Header.Format != Format {
 		return nil, fmt.Errorf("%s:1: golden format %d, want %d", name, m.Header.Format, Format)
 	}
+	if err := m.Header.check(); err != nil {
+		return nil, fmt.Errorf("%s:1: %v", name, err)
+	}
 	return m, m.readLines(sc, 2)
+}
+
+// maxSeats bounds a header's seats: no game seats more.
+const maxSeats = 1 << 10
+
+// check checks a golden header's fields on their own, as Record writes
+// them: a game, the seats and a bot in each, the parameters.
+func (h *Header) check() error {
+	switch {
+	case strings.TrimSpace(h.Game) == "":
+		return errors.New(`field "game": empty`)
+	case h.Seats < 1 || h.Seats > maxSeats:
+		return fmt.Errorf(`field "seats": %d is not a number of seats (1 to %d)`, h.Seats, maxSeats)
+	case len(h.Bots) != h.Seats:
+		return fmt.Errorf(`field "bots": %d bots for %d seats`, len(h.Bots), h.Seats)
+	case h.Params == nil:
+		return errors.New(`field "params": null or missing, where a golden file holds the match's parameters`)
+	}
+	return nil
 }
 
 // ParseTrace reads a trace as arena play --trace writes it (no header)
@@ -245,6 +267,15 @@ func (m *Match) readLines(sc *bufio.Scanner, first int) error {
 		}
 		if l.Turn != n-first {
 			return fmt.Errorf("%s:%d: turn %d, want %d", m.Path, n, l.Turn, n-first)
+		}
+		// A turn's actions are one per seat (null for a seat that did not
+		// act): a row of another length is no record of this match,
+		// whatever the rules.
+		switch {
+		case l.Turn == 0 && l.Actions != nil:
+			return fmt.Errorf("%s:%d: field \"actions\" at turn 0, before anyone acts", m.Path, n)
+		case l.Turn > 0 && len(l.Actions) != m.Header.Seats:
+			return fmt.Errorf("%s:%d: field \"actions\" holds %d actions for %d seats", m.Path, n, len(l.Actions), m.Header.Seats)
 		}
 		m.Lines = append(m.Lines, l)
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -199,12 +200,19 @@ func TestReadRefusesWhatIsNotGolden(t *testing.T) {
 	_, err := Files(dir)
 	require.EqualError(t, err, dir+": no golden file (match-N.jsonl or match-N.jsonl.gz)")
 	path := filepath.Join(dir, "match-0.jsonl")
+	ok := `{"type":"golden","format":1,"game":"g","seats":2,"params":{},"bots":["a","b"]}`
 	for body, want := range map[string]string{
 		"{}\n":                                path + ":1: not a golden header",
 		`{"type":"golden","format":9}` + "\n": path + ":1: golden format 9, want 1",
-		"\uFEFF" + `{"type":"golden","format":9}` + "\n":    path + ":1: golden format 9, want 1", // a byte-order mark read past
-		`{"type":"golden","format":1}` + "\n":               path + ": no state after the header",
-		`{"type":"golden","format":1}` + "\n{\"turn\":1}\n": path + ":2: turn 1, want 0",
+		"\uFEFF" + `{"type":"golden","format":9}` + "\n":                  path + ":1: golden format 9, want 1", // a byte-order mark read past
+		`{"type":"golden","format":1}` + "\n":                             path + `:1: field "game": empty`,
+		ok + "\n":                                                         path + ": no state after the header",
+		ok + "\n{\"turn\":1}\n":                                           path + ":2: turn 1, want 0",
+		ok + "\n{\"turn\":0,\"actions\":[\"x\",\"y\"]}\n":                 path + `:2: field "actions" at turn 0, before anyone acts`,
+		ok + "\n{\"turn\":0}\n{\"turn\":1,\"actions\":[\"x+\"]}\n":        path + `:3: field "actions" holds 1 actions for 2 seats`,
+		strings.Replace(ok, `"seats":2`, `"seats":0`, 1) + "\n":           path + `:1: field "seats": 0 is not a number of seats (1 to 1024)`,
+		strings.Replace(ok, `"bots":["a","b"]`, `"bots":["a"]`, 1) + "\n": path + `:1: field "bots": 1 bots for 2 seats`,
+		strings.Replace(ok, `"params":{}`, `"params":null`, 1) + "\n":     path + `:1: field "params": null or missing, where a golden file holds the match's parameters`,
 	} {
 		require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
 		_, err := Read(path)

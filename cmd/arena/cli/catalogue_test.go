@@ -42,6 +42,7 @@ type catalogueFixtures struct {
 	damaged                                                              map[string]string // record variants no run writes
 	tuneBad, gridBad                                                     map[string]string // tune file variants no run writes
 	grid                                                                 string
+	goldenBad                                                            map[string]string // golden folders whose match 0 no record writes
 	longLine, notJSON, empty, lostHeader, scenarioBad, goldenOther       string
 }
 
@@ -50,7 +51,8 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	dir := t.TempDir()
 	f := &catalogueFixtures{dir: dir, missing: filepath.Join(dir, "missing.jsonl"), keep: filepath.Join(dir, "keep.txt"),
 		emptyDir: filepath.Join(dir, "folder"), corrupt: map[string]string{}, stray: map[string]string{},
-		damaged: map[string]string{}, tuneBad: map[string]string{}, gridBad: map[string]string{}}
+		damaged: map[string]string{}, tuneBad: map[string]string{}, gridBad: map[string]string{},
+		goldenBad: map[string]string{}}
 	write := func(name, body string) string {
 		p := filepath.Join(dir, name)
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
@@ -114,6 +116,21 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	}
 	f.golden = filepath.Join(dir, "golden")
 	ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--out", f.golden)
+	// Golden folders whose match 0 is damaged (unzipped, to edit it), the
+	// want of each the error after the file's name.
+	for want, edit := range map[string][2]string{
+		`:3: field "actions" holds 1 actions for 2 seats`: {`"turn":1,"actions":["`, `"turn":1,"actions":["x+"],"y":["`},
+		`:1: field "bots": 1 bots for 2 seats`:            {`"bots":["straight","stupid"]`, `"bots":["straight"]`},
+		`:1: field "params": null or missing`:             {`"params":{`, `"params":null,"x":{`},
+	} {
+		g := filepath.Join(dir, "golden-bad-"+strconv.Itoa(len(f.goldenBad)))
+		ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--gzip=false", "--out", g)
+		data, err := os.ReadFile(filepath.Join(g, "match-0.jsonl"))
+		require.NoError(t, err)
+		require.Contains(t, string(data), edit[0], want)
+		write(filepath.Base(g)+"/match-0.jsonl", strings.Replace(string(data), edit[0], edit[1], 1))
+		f.goldenBad[want] = g
+	}
 	f.goldenOther = filepath.Join(dir, "golden-duel")
 	ok("golden", "record", "tron/duel", "--bots", "straight,stupid", "--seeds", "1", "--out", f.goldenOther)
 	f.trace = filepath.Join(dir, "trace.jsonl")
@@ -371,6 +388,12 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("golden check of no folder", "golden check: give one folder", "golden", "check")
 	bad("golden check of an empty folder", "no golden file", "golden", "check", f.emptyDir)
 	bad("golden check of a missing folder", f.missing, "golden", "check", f.missing)
+	for want, g := range f.goldenBad {
+		path := filepath.Join(g, "match-0.jsonl")
+		bad("golden check of a damaged file: "+want, path+want, "golden", "check", g)
+		add(catalogueCase{name: "golden check --update of a damaged file: " + want, code: ExitBadInput, want: path + want, keep: path,
+			args: []string{"golden", "check", "--update", g}})
+	}
 	bad("golden check --update in record", "--update: only golden check rewrites files", "golden", "record", "tron/small", "--out", out, "--update")
 
 	// Files a command reads: missing, a folder, endless, empty, another
