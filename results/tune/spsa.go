@@ -19,6 +19,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/results/golden"
 	"github.com/arenasim/arena/sim"
 )
@@ -315,8 +316,12 @@ func ReadFile(r io.Reader) (*Header, []Line, int64, error) {
 	var lines []Line
 	h, good, err := readLines(r, []string{MethodSPSA}, func(h *Header, n int, data []byte) error {
 		var l Line
-		if jerr := json.Unmarshal(data, &l); jerr != nil || l.Type != "iteration" || l.Iteration != n-1 {
+		jerr := json.Unmarshal(data, &l)
+		if l.Type != "iteration" || l.Iteration != n-1 {
 			return fmt.Errorf("tune: line %d: not iteration %d", n, n-1)
+		}
+		if jerr != nil {
+			return fmt.Errorf("tune: line %d: %v", n, results.JSONError(jerr))
 		}
 		if err := h.checkLine(n, &l); err != nil {
 			return err
@@ -332,8 +337,12 @@ func ReadPoints(r io.Reader) (*Header, []PointLine, int64, error) {
 	var lines []PointLine
 	h, good, err := readLines(r, []string{MethodGrid, MethodRandom}, func(h *Header, n int, data []byte) error {
 		var l PointLine
-		if jerr := json.Unmarshal(data, &l); jerr != nil || l.Type != "point" || l.Index != n-2 {
+		jerr := json.Unmarshal(data, &l)
+		if l.Type != "point" || l.Index != n-2 {
 			return fmt.Errorf("tune: line %d: not point %d", n, n-2)
+		}
+		if jerr != nil {
+			return fmt.Errorf("tune: line %d: %v", n, results.JSONError(jerr))
 		}
 		if err := h.checkPoint(n, &l); err != nil {
 			return err
@@ -369,8 +378,12 @@ func readLines(r io.Reader, methods []string, line func(h *Header, n int, data [
 		if n == 1 {
 			h = &Header{}
 			first := sim.TrimBOM(data) // an editor's byte-order mark, read past
-			if jerr := json.Unmarshal(first, h); jerr != nil || h.Type != "tune" {
+			jerr := json.Unmarshal(first, h)
+			if h.Type != "tune" {
 				return nil, 0, notTune(first)
+			}
+			if jerr != nil { // a tune header with a field of the wrong kind
+				return nil, 0, fmt.Errorf("tune: line 1: %v", results.JSONError(jerr))
 			}
 			if h.Format != Format {
 				return nil, 0, fmt.Errorf("tune: line 1: format %d, want %d", h.Format, Format)

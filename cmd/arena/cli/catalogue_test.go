@@ -97,6 +97,7 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 		`tune: line 2: field "result.games" is -1: no game played`:               {`"result":{"games":1`, `"result":{"games":-1`},
 		`tune: line 2: field "result.plus_score" is 7, outside 0..1`:             {`"plus_score":1`, `"plus_score":7`},
 		`tune: line 2: field "theta" has no value of reach`:                      {`"theta":{"reach":40}`, `"theta":{}`},
+		`tune: line 2: field "result.games" is a string, want a whole number`:    {`"result":{"games":1`, `"result":{"games":"x"`},
 		`tune: line 2: field "next_unit": reach is 7, outside 0..1`:              {`"next_unit":{"reach":0.`, `"next_unit":{"reach":7,"x":0.`},
 		`tune: line 1: field "method": "grid", where this file should hold spsa`: {`"method":"spsa"`, `"method":"grid"`},
 	})
@@ -474,6 +475,17 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 			bad("report: "+name, path+": "+want, "report", path, "-o", out)
 		}
 		add(catalogueCase{name: "tune --resume: " + name, code: ExitBadInput, want: path + ": " + want, keep: path,
+			args: []string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "1", "--out", path, "--resume"}})
+	}
+	if typo := f.tuneBad[`tune: line 1: field "iterations": 0 is not a number`]; typo != "" {
+		// A header field of the wrong kind, in the user's words, not Go's.
+		data, err := os.ReadFile(typo)
+		require.NoError(t, err)
+		path := filepath.Join(f.dir, "tune-iterations-a-string.jsonl")
+		require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(data), `"iterations":0`, `"iterations":"x"`, 1)), 0o644))
+		bad("report: a tune header's field of the wrong kind", path+`:1: field "iterations" is a string, want a whole number`, "report", path, "-o", out)
+		add(catalogueCase{name: "tune --resume: a tune header's field of the wrong kind", code: ExitBadInput, keep: path,
+			want: path + `: tune: line 1: field "iterations" is a string, want a whole number`,
 			args: []string{"tune", "tron/small", "--bot", "strong:work=200", "--tune", "reach", "--opponents", "straight", "--iterations", "2", "--pairs-per-iter", "1", "--out", path, "--resume"}})
 	}
 	for want, path := range f.gridBad {

@@ -167,7 +167,7 @@ func tunePage(path string) (*report.Page, error) {
 	first, _, _ := bytes.Cut(data, []byte("\n"))
 	var head tune.Header
 	if err := json.Unmarshal(first, &head); err != nil {
-		return nil, badInput("%s:1: %v", path, err)
+		return nil, badInput("%s:1: %v", path, results.JSONError(err))
 	}
 	switch head.Method {
 	case "spsa", "grid", "random":
