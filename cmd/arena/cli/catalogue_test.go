@@ -437,6 +437,15 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 			bad(reader.name+": "+in.name, in.want, reader.args(in.path)...)
 		}
 	}
+	// A header whose parameters this build refuses: rate and merge never
+	// use them, a replay does, and names the file's header line.
+	if data, err := os.ReadFile(f.run); assert.NoError(t, err) {
+		path := filepath.Join(f.dir, "params-width-0.jsonl")
+		require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(data), `"width":11`, `"width":0`, 1)), 0o644))
+		want := path + `:1: header field "params": param width: 0 is out of range 1..4096`
+		bad("report --replay of a header whose params this build refuses", want, "report", path, "--replay", "1", "-o", out)
+		bad("play --from a header whose params this build refuses", want, "play", "--from", path, "--match", "1")
+	}
 	for name, path := range f.corrupt {
 		want := "header field"
 		switch name {

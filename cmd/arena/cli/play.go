@@ -321,7 +321,12 @@ func playableOf(m *recordedMatch) (*playable, error) {
 	}
 	setup, err := game.Setup(h.Params, specs)
 	if err != nil {
-		return nil, badInput("--from %s: %v", from, err)
+		// The header's parameters, or a bot of the record? Only a failure
+		// is looked into again; the file's line names the first.
+		if _, perr := game.Setup(h.Params, nil); perr != nil {
+			return nil, badInput("%s:1: header field \"params\": %v", from, perr)
+		}
+		return nil, badInput("--from %s: match %d: %v", from, rec.Match, err)
 	}
 	if setup.Seats() != len(rec.Bots) {
 		return nil, badInput("--from %s: match %d has %d bots for the %d seats of its parameters", from, rec.Match, len(rec.Bots), setup.Seats())
