@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -93,7 +94,8 @@ type Pairing struct {
 }
 
 // Record plays each match with setup's bots, tracing it, and writes its
-// golden file into dir (created if need be), gzipped when gz is set.
+// golden file into dir (created if need be), gzipped when gz is set, in
+// place of the match's file of either kind.
 func Record(ctx context.Context, setup sim.Setup, scenario string, matches []Pairing, dir string, gz bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -116,6 +118,11 @@ func Record(ctx context.Context, setup sim.Setup, scenario string, matches []Pai
 			h.Bots[k] = entrants[e]
 		}
 		if err := write(filepath.Join(dir, FileName(p.Index, gz)), h, trace.Bytes()); err != nil {
+			return err
+		}
+		// The match's file of the other kind (gzipped or not) is the one
+		// written over: a folder holds each match once.
+		if err := os.Remove(filepath.Join(dir, FileName(p.Index, !gz))); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 	}
@@ -145,7 +152,21 @@ func write(path string, h Header, trace []byte) error {
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
-// Files returns the golden files of dir, by match index.
+// Holds returns the name of a golden file in dir, if there is one: a
+// folder a recording writes over only when told to (--force), whatever
+// its files hold.
+func Holds(dir string) (string, bool) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if fileName.MatchString(e.Name()) && !e.IsDir() {
+			return e.Name(), true
+		}
+	}
+	return "", false
+}
+
+// Files returns the golden files of dir, by match index; a match there
+// twice (gzipped and not) is refused, since either might be the one meant.
 func Files(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -166,6 +187,11 @@ func Files(dir string) ([]string, error) {
 		return nil, fmt.Errorf("%s: no golden file (match-N.jsonl or match-N.jsonl.gz)", dir)
 	}
 	slices.SortFunc(files, func(a, b file) int { return a.match - b.match })
+	for i := 1; i < len(files); i++ {
+		if a, b := files[i-1], files[i]; a.match == b.match {
+			return nil, fmt.Errorf("%s: match %d twice, %s and %s: keep one", dir, a.match, min(a.name, b.name), max(a.name, b.name))
+		}
+	}
 	paths := make([]string, len(files))
 	for i, f := range files {
 		paths[i] = filepath.Join(dir, f.name)

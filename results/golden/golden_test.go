@@ -123,6 +123,30 @@ func TestRecordAndCheckRoundTrip(t *testing.T) {
 	}
 }
 
+// TestRecordWritesOverTheOtherKind: recorded again the other way (gzipped
+// or not), a folder holds each match once, and a folder holding one twice
+// is refused by Files, not checked twice.
+func TestRecordWritesOverTheOtherKind(t *testing.T) {
+	dir := record(t, false)
+	st, err := bankGame(false).Setup(sim.Params{}, simtest.Specs(t, "dice", "dice"))
+	require.NoError(t, err)
+	require.NoError(t, Record(context.Background(), st, "bank/test", []Pairing{{0, 11, []int{0, 1}}}, dir, true))
+	files, err := Files(dir)
+	require.NoError(t, err)
+	require.Equal(t, []string{filepath.Join(dir, "match-0.jsonl.gz"), filepath.Join(dir, "match-1.jsonl")}, files)
+	name, ok := Holds(dir)
+	require.True(t, ok)
+	require.Equal(t, "match-0.jsonl.gz", name)
+
+	data, err := os.ReadFile(filepath.Join(dir, "match-1.jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "match-1.jsonl.gz"), data, 0o644))
+	_, err = Files(dir)
+	require.EqualError(t, err, dir+": match 1 twice, match-1.jsonl and match-1.jsonl.gz: keep one")
+	_, ok = Holds(t.TempDir())
+	require.False(t, ok)
+}
+
 // TestCheckFindsTheChangedRule: the one-line change is caught at its
 // turn, with the field that changed; the files still describe the old
 // rules until --update rewrites them, after which they hold.

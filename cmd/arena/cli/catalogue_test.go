@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
 
 	"os"
 	"path/filepath"
@@ -389,6 +391,24 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("golden check of no folder", "golden check: give one folder", "golden", "check")
 	bad("golden check of an empty folder", "no golden file", "golden", "check", f.emptyDir)
 	bad("golden check of a missing folder", f.missing, "golden", "check", f.missing)
+	if data, err := os.ReadFile(filepath.Join(f.golden, "match-0.jsonl.gz")); assert.NoError(t, err) {
+		// A folder holding match 0 twice: gzipped and not.
+		twice := filepath.Join(f.dir, "golden-twice")
+		require.NoError(t, os.MkdirAll(twice, 0o755))
+		for _, name := range []string{"match-0.jsonl.gz", "match-0.jsonl"} {
+			body := data
+			if name == "match-0.jsonl" {
+				zr, err := gzip.NewReader(bytes.NewReader(data))
+				require.NoError(t, err)
+				body, err = io.ReadAll(zr)
+				require.NoError(t, err)
+			}
+			require.NoError(t, os.WriteFile(filepath.Join(twice, name), body, 0o644))
+		}
+		bad("golden check of a folder holding a match twice", twice+": match 0 twice, match-0.jsonl and match-0.jsonl.gz: keep one", "golden", "check", twice)
+		add(catalogueCase{name: "golden record over a folder holding a match twice", code: ExitBadInput, keep: filepath.Join(twice, "match-0.jsonl"),
+			want: "holds golden files already", args: []string{"golden", "record", "tron/small", "--out", twice}})
+	}
 	for want, g := range f.goldenBad {
 		path := filepath.Join(g, "match-0.jsonl")
 		bad("golden check of a damaged file: "+want, path+want, "golden", "check", g)

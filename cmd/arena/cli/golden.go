@@ -85,8 +85,8 @@ func (o *goldenOptions) record(ctx context.Context, env *env, args []string) err
 	if fi, err := os.Stat(o.out); err == nil && !fi.IsDir() {
 		return badInput("--out %s: is a file; name a folder", o.out)
 	}
-	if files, err := golden.Files(o.out); err == nil && !o.force {
-		return badInput("--out %s: holds golden files already (%s…); pass --force to write over them", o.out, filepath.Base(files[0]))
+	if first, ok := golden.Holds(o.out); ok && !o.force {
+		return badInput("--out %s: holds golden files already (%s…); pass --force to write over them", o.out, first)
 	}
 	c, err := o.sel.resolve("golden record", args)
 	if err != nil {
