@@ -8,6 +8,7 @@ import (
 
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -199,6 +200,12 @@ func TestCatalogue(t *testing.T) {
 	f := makeFixtures(t)
 	cases := catalogue(t, f)
 	require.GreaterOrEqual(t, len(cases), 150, "the catalogue keeps every kind of bad input")
+	// docs/cli.md says how many cases there are: it stays true.
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "cli.md"))
+	require.NoError(t, err)
+	m := regexp.MustCompile(`holds a case of each \((\d+) in all\)`).FindSubmatch(doc)
+	require.NotNil(t, m, "docs/cli.md gives the catalogue's count")
+	require.Equal(t, strconv.Itoa(len(cases)), string(m[1]), "docs/cli.md's count of the catalogue's cases")
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var before []byte
