@@ -630,3 +630,30 @@ func lastLine(text string) string {
 	body := strings.TrimSuffix(text, "\n")
 	return body[strings.LastIndexByte(body, '\n')+1:] + "\n"
 }
+
+// TestFailedWriteKeepsALinkOrDevice: an output whose writing fails (a full
+// disk, here /dev/full through a symbolic link, written over with --force)
+// is exit 4, and what is removed so that no half file is left is never the
+// user's link or device: merge and sprt --junit removed it.
+func TestFailedWriteKeepsALinkOrDevice(t *testing.T) {
+	if fi, err := os.Stat("/dev/full"); err != nil || fi.Mode()&os.ModeDevice == 0 {
+		t.Skip("no /dev/full here")
+	}
+	dir := t.TempDir()
+	run := filepath.Join(dir, "run.jsonl")
+	code, _, stderr := arena(t, "run", "tron/small", "--bots", "straight,stupid", "--games", "2", "--bootstrap", "0", "-q", "--out", run)
+	require.Zero(t, code, stderr)
+	for name, args := range map[string][]string{
+		"merge.jsonl": {"merge", run, "--force", "--out"},
+		"junit.xml":   {"sprt", "coin/duel", "--candidate", "coin:elo=300", "--baseline", "coin", "-q", "--force", "--junit"},
+	} {
+		link := filepath.Join(dir, name)
+		require.NoError(t, os.Symlink("/dev/full", link))
+		code, _, stderr := arena(t, append(args, link)...)
+		require.Equal(t, ExitInternal, code, "%s: %s", name, stderr)
+		require.Contains(t, stderr, "no space left on device", name)
+		fi, err := os.Lstat(link)
+		require.NoError(t, err, "%s: the link is gone", name)
+		require.NotZero(t, fi.Mode()&os.ModeSymlink, name)
+	}
+}

@@ -105,7 +105,7 @@ func mergeFiles(ctx context.Context, env *env, opts options, args []string) erro
 		werr = cerr
 	}
 	if werr != nil {
-		_ = os.Remove(o.out)
+		removeOutput(o.out)
 		if errors.Is(werr, errInterrupted) {
 			return interrupted
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -215,7 +214,7 @@ func writeJUnit(path string, force bool, rep *results.SPRTReport, name string) e
 		werr = cerr
 	}
 	if werr != nil {
-		_ = os.Remove(path)
+		removeOutput(path)
 		return &exitError{ExitInternal, fmt.Errorf("--junit %s: %w", path, werr)}
 	}
 	return nil
