@@ -595,6 +595,20 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		add(catalogueCase{name: o.name + ": in a folder that is not there", args: append(o.args(nowhere), "--force"), code: ExitBadInput,
 			want: o.flag, absent: nowhere})
 	}
+	// An output written only at the end that cannot be written is refused
+	// before anything is played or written: the other outputs were left,
+	// full, by a command that then failed.
+	early := filepath.Join(f.dir, "early.jsonl")
+	nowhere := filepath.Join(f.missing, "x")
+	add(catalogueCase{name: "play --trace with an --html that cannot be written", code: ExitBadInput, absent: early,
+		want: "--html " + nowhere + ".html: no such file or directory",
+		args: []string{"play", "tron/small", "--bots", "stupid,straight", "--trace", early, "--html", nowhere + ".html"}})
+	add(catalogueCase{name: "play --out with an --html that cannot be written", code: ExitBadInput, absent: early,
+		want: "--html " + nowhere + ".html: no such file or directory",
+		args: []string{"play", "tron/small", "--bots", "stupid,straight", "--out", early, "--html", nowhere + ".html"}})
+	add(catalogueCase{name: "sprt --out with a --junit that cannot be written", code: ExitBadInput, absent: early,
+		want: "--junit " + nowhere + ".xml: no such file or directory",
+		args: []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid", "--max-games", "10", "--out", early, "--junit", nowhere + ".xml"}})
 	// One file, spelt two ways.
 	sameA, sameB := filepath.Join(f.dir, "same.xml"), f.dir+"/./same.xml"
 	add(catalogueCase{name: "sprt --out and --junit on one file", args: []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid",

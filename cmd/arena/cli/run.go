@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"runtime"
@@ -800,8 +801,11 @@ func (o *outFile) close() error {
 	return err
 }
 
-// checkNew refuses the path of an output flag when the file exists, unless
-// force; an empty path is fine.
+// checkNew refuses the path of an output flag written only at the end of
+// a command when the file exists, unless force, or cannot be written: a
+// new file is made and removed again, an existing one opened for writing
+// and left as it is, so that nothing is played for an output that would
+// be refused after it. An empty path is fine.
 func checkNew(flag, path string, force bool) error {
 	if path == "" {
 		return nil
@@ -809,9 +813,24 @@ func checkNew(flag, path string, force bool) error {
 	if err := notADirectory(flag, path); err != nil {
 		return err
 	}
-	if _, err := os.Stat(path); err == nil && !force {
+	_, err := os.Stat(path)
+	if err == nil && !force {
 		return badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
 	}
+	var f *os.File
+	if err == nil {
+		f, err = os.OpenFile(path, os.O_WRONLY, 0)
+	} else if f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
+		defer os.Remove(path)
+	}
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return badInput("%s %s: %v", flag, path, err)
+	}
+	_ = f.Close() // only opened to know it can be
 	return nil
 }
 
