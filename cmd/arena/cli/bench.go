@@ -82,7 +82,7 @@ type benchOptions struct {
 func (o *benchOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed of every measurement (default: the scenario's)")
 	fs.DurationVar(&o.time, "time", defaultBenchTime, "how long each measurement plays, a `duration` such as 200ms or 5s")
-	fs.IntVarP(&o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "workers of the second measurement, compared with one; 1 measures one worker only")
+	intVar(fs, &o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "workers of the second measurement, compared with one; 1 measures one worker only")
 	fs.StringVarP(&o.format, "format", "f", "table", "table, markdown, csv or json")
 }
 

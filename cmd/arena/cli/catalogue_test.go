@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 
 	"os"
@@ -670,4 +671,35 @@ func TestFailedWriteKeepsALinkOrDevice(t *testing.T) {
 		require.NoError(t, err, "%s: the link is gone", name)
 		require.NotZero(t, fi.Mode()&os.ModeSymlink, name)
 	}
+}
+
+// TestNumbersAreDecimal: whole-number flags and seeds read decimal (and a
+// seed 0x… hexadecimal), as the docs write them, not Go's prefixes: a
+// zero-padded --games 010 or seed 010 is ten, never octal eight, and
+// 0b…, 0o… and 1_000 are refused.
+func TestNumbersAreDecimal(t *testing.T) {
+	dir := t.TempDir()
+	seeds := filepath.Join(dir, "seeds.txt")
+	require.NoError(t, os.WriteFile(seeds, []byte("010\n0x10\n007\n"), 0o644))
+	out := filepath.Join(dir, "r.jsonl")
+	code, stdout, stderr := arena(t, "run", "tron/small", "--bots", "stupid,straight", "--games", "010", "--bootstrap", "0", "--seed", "010", "--out", out)
+	require.Zero(t, code, stderr)
+	require.Contains(t, stdout, "10 matches")
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Contains(t, string(data), `"games":10,"matches":10,"seed":10`)
+	code, _, stderr = arena(t, "run", "tron/small", "--bots", "stupid,straight", "--seeds", seeds, "--bootstrap", "0", "--out", out, "--force")
+	require.Zero(t, code, stderr)
+	data, err = os.ReadFile(out)
+	require.NoError(t, err)
+	require.Contains(t, string(data), `"seeds":[10,16,7]`)
+	for _, bad := range [][]string{{"--games", "0b11"}, {"--games", "1_0"}, {"--games", "0o7"}, {"-j", "0x2"}, {"--seed", "0b11"}, {"--bootstrap", "0x10"}} {
+		code, _, stderr := arena(t, append([]string{"run", "tron/small", "--bots", "stupid,straight", "-q"}, bad...)...)
+		require.Equal(t, ExitBadInput, code, "%v: %s", bad, stderr)
+		require.Contains(t, stderr, fmt.Sprintf("%q is not a whole number", bad[1]), bad)
+	}
+	require.NoError(t, os.WriteFile(seeds, []byte("0b101\n"), 0o644))
+	code, _, stderr = arena(t, "run", "tron/small", "--bots", "stupid,straight", "--seeds", seeds, "-q")
+	require.Equal(t, ExitBadInput, code, stderr)
+	require.Contains(t, stderr, `"0b101" is not a seed`)
 }

@@ -52,8 +52,8 @@ type diffRulesOptions struct {
 
 func (o *diffRulesOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "the master seed (default: the scenario's)")
-	fs.IntVar(&o.games, "games", 0, "games per pair of bots, as run (default: the scenario's)")
-	fs.IntVarP(&o.jobs, "jobs", "j", 0, "matches played at once (default: one per core)")
+	intVar(fs, &o.games, "games", "", 0, "games per pair of bots, as run (default: the scenario's)")
+	intVar(fs, &o.jobs, "jobs", "j", 0, "matches played at once (default: one per core)")
 	fs.StringArrayVar(&o.bParams, "b-param", nil, "a parameter of rule set B: `key=value`, over A's; repeatable")
 	fs.StringVar(&o.bScenario, "b-scenario", "", "take rule set B's parameters from this scenario `file` (the same game)")
 	fs.StringArrayVar(&o.failIf, "fail-if", nil, "exit 1 when `METRIC>THRESHOLD` (or <) holds for B − A: METRIC is win_rate, score, length, faults or elo, BOT.METRIC for a bot; repeatable")

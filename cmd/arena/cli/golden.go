@@ -48,7 +48,7 @@ type goldenOptions struct {
 
 func (o *goldenOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "the master seed (default: the scenario's)")
-	fs.IntVar(&o.seeds, "seeds", 1, "record: the matches of the first `N` rounds")
+	intVar(fs, &o.seeds, "seeds", "", 1, "record: the matches of the first `N` rounds")
 	fs.StringVarP(&o.out, "out", "o", "", "record: the `folder` of the golden files")
 	fs.BoolVar(&o.gzip, "gzip", true, "record: write match-N.jsonl.gz (false: match-N.jsonl)")
 	fs.BoolVar(&o.force, "force", false, "record: write into a folder that already holds golden files")

@@ -76,7 +76,7 @@ func (o *playOptions) register(fs *pflag.FlagSet) {
 	fs.StringVar(&o.html, "html", "", "write a page that replays the match, turn by turn, to this `file` (one self-contained HTML file)")
 	fs.BoolVar(&o.force, "force", false, "overwrite the --out, --trace and --html files if they exist")
 	fs.StringVar(&o.from, "from", "", "replay a match of this results `file` (JSONL) and check its state hash; with --match")
-	fs.IntVar(&o.match, "match", 0, "with --from: the match to replay, its \"match\" `index`")
+	intVar(fs, &o.match, "match", "", 0, "with --from: the match to replay, its \"match\" `index`")
 	registerMoveTimeout(fs, &o.moveTimeout)
 }
 

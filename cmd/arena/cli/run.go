@@ -96,10 +96,10 @@ type runOptions struct {
 
 func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
-	fs.IntVar(&o.games, "games", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
+	intVar(fs, &o.games, "games", "", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
 	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other), gauntlet (--candidate against the bots) or championship (days of random tables, then finals by standing)")
 	fs.StringVar(&o.candidate, "candidate", "", "the bot a gauntlet tests against the others, a `SPEC`")
-	fs.IntVar(&o.days, "days", 0, fmt.Sprintf("days of a championship before its finals (default: the scenario's, else %d)", scenarios.DefaultDays))
+	intVar(fs, &o.days, "days", "", 0, fmt.Sprintf("days of a championship before its finals (default: the scenario's, else %d)", scenarios.DefaultDays))
 	o.play.register(fs, "standings format: table, markdown, csv or json")
 	o.play.registerShards(fs)
 	fs.StringVar(&o.seeds, "seeds", "", "play exactly the seeds of this `file` (one per line), one round each, instead of seeds derived from --seed")
@@ -132,7 +132,7 @@ func (v *bootstrapValue) String() string {
 }
 
 func (v *bootstrapValue) Set(s string) error {
-	n, err := strconv.ParseInt(s, 0, 64)
+	n, err := strconv.ParseInt(s, 10, strconv.IntSize) // decimal, as every int flag
 	if err != nil {
 		return err
 	}
@@ -234,7 +234,7 @@ type playFlags struct {
 
 func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 	p.fs = fs
-	fs.IntVarP(&p.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "matches played at once (at most 4 per core)")
+	intVar(fs, &p.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "matches played at once (at most 4 per core)")
 	fs.StringVarP(&p.out, "out", "o", "", "write the match records to this JSONL `file`")
 	fs.BoolVar(&p.force, "force", false, "overwrite the output files if they exist")
 	fs.BoolVar(&p.resume, "resume", false, "continue the run whose --out file exists: check its header, keep its records, play the rest")
@@ -308,7 +308,7 @@ func (p *playFlags) registerShards(fs *pflag.FlagSet) {
 	p.sharded = true
 	fs.StringVar(&p.shard, "shard", "", "play only shard `K/N` of the run's matches (whole rounds); arena merge joins the shards' files")
 	fs.BoolVar(&p.shardFromEnv, "shard-from-env", false, "read the shard from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard-count) or a Slurm array (SLURM_ARRAY_TASK_*)")
-	fs.IntVar(&p.shardCount, "shard-count", 0, "the N of the shards, for --shard-from-env in a Kubernetes Indexed Job (its completions)")
+	intVar(fs, &p.shardCount, "shard-count", "", 0, "the N of the shards, for --shard-from-env in a Kubernetes Indexed Job (its completions)")
 }
 
 // check reads the report format, -j, --out, --resume and the shard.
@@ -654,7 +654,7 @@ func readSeeds(path string) ([]uint64, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		v, err := strconv.ParseUint(line, 0, 64)
+		v, err := parseSeed(line)
 		if err != nil || v >= 1<<53 {
 			// Records keep seeds below 2⁵³, so that any JSON reader reads them exactly.
 			return nil, badInput("--seeds %s:%d: %q is not a seed (a whole number from 0 to 2⁵³−1 = %d, or 0x… hexadecimal)", path, i+1, line, uint64(1<<53-1))

@@ -55,12 +55,49 @@ func (v *seedValue) String() string { return strconv.FormatUint(uint64(*v), 10) 
 func (v *seedValue) Type() string   { return "uint" }
 
 func (v *seedValue) Set(text string) error {
-	n, err := strconv.ParseUint(strings.TrimSpace(text), 0, 64)
+	n, err := parseSeed(strings.TrimSpace(text))
 	if err != nil {
-		return fmt.Errorf("is not a whole number from 0 to %d", uint64(math.MaxUint64))
+		return fmt.Errorf("is not a whole number from 0 to %d (decimal, or 0x… hexadecimal)", uint64(math.MaxUint64))
 	}
 	*v = seedValue(n)
 	return nil
+}
+
+// parseSeed reads a seed as arena writes and documents them: decimal, or
+// hexadecimal after 0x. Not Go's other prefixes: a zero-padded seed (007,
+// 010) is decimal, never octal, and 0b…, 0o… and 1_000 are no seeds.
+func parseSeed(text string) (uint64, error) {
+	if hex, ok := strings.CutPrefix(text, "0x"); ok {
+		return strconv.ParseUint(hex, 16, 64)
+	}
+	if hex, ok := strings.CutPrefix(text, "0X"); ok {
+		return strconv.ParseUint(hex, 16, 64)
+	}
+	return strconv.ParseUint(text, 10, 64)
+}
+
+// wholeValue is an int flag read in decimal, as its help and the docs
+// write it: pflag's own reads Go's prefixes, so that --games 010 played 8
+// games and --seed-like 0b11 was 3. Its errors are strconv's, which
+// flagError says in the user's words.
+type wholeValue int
+
+func (v *wholeValue) String() string { return strconv.Itoa(int(*v)) }
+func (v *wholeValue) Type() string   { return "int" }
+
+func (v *wholeValue) Set(text string) error {
+	n, err := strconv.ParseInt(text, 10, strconv.IntSize)
+	if err != nil {
+		return err
+	}
+	*v = wholeValue(n)
+	return nil
+}
+
+// intVar defines a decimal int flag, as pflag's IntVarP would.
+func intVar(fs *pflag.FlagSet, p *int, name, short string, value int, usage string) {
+	*p = value
+	fs.VarP((*wholeValue)(p), name, short, usage)
 }
 
 // refuseEmpty refuses a selection flag given an empty value, which pflag

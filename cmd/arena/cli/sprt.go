@@ -80,7 +80,7 @@ func (o *sprtOptions) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&o.alpha, "alpha", 0.05, "the chance of accepting H1 when H0 holds")
 	fs.Float64Var(&o.beta, "beta", 0.05, "the chance of accepting H0 when H1 holds")
 	fs.StringVar(&o.model, "model", "logistic", "Elo model of the bounds: logistic or normalized")
-	fs.IntVar(&o.maxGames, "max-games", defaultSPRTGames, "stop undecided after this many games (exit 3)")
+	intVar(fs, &o.maxGames, "max-games", "", defaultSPRTGames, "stop undecided after this many games (exit 3)")
 	o.play.register(fs, "report format: table, markdown, csv or json")
 	fs.StringVar(&o.junit, "junit", "", "write a JUnit XML report to this `file` (passed = H1, failed = H0, skipped = undecided)")
 }

@@ -72,18 +72,18 @@ func (o *tuneOptions) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&o.tuned, "tune", nil, "the arguments to tune: `a,b,…` (numbers with a range: arena list params)")
 	fs.StringSliceVar(&o.opponents, "opponents", nil, "play θ+ and θ− each against these bots, on the same seeds and seats: `a,b,…`")
 	fs.BoolVar(&o.self, "self", false, "play θ+ against θ− (a duel), each seed in both seat orders")
-	fs.IntVar(&o.iterations, "iterations", 100, "SPSA iterations")
-	fs.IntVar(&o.pairs, "pairs-per-iter", 8, "pairs of games per iteration: with --self, seeds played in both seat orders; with --opponents, games of θ+ and θ− on one seed and seat")
+	intVar(fs, &o.iterations, "iterations", "", 100, "SPSA iterations")
+	intVar(fs, &o.pairs, "pairs-per-iter", "", 8, "pairs of games per iteration: with --self, seeds played in both seat orders; with --opponents, games of θ+ and θ− on one seed and seat")
 	fs.StringVarP(&o.out, "out", "o", "", "the JSONL `file` of the run (required)")
 	fs.BoolVar(&o.resume, "resume", false, "continue the run whose --out file exists")
 	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out file")
-	fs.IntVarP(&o.jobs, "jobs", "j", 0, "matches played at once (default: one per core); never changes the run")
+	intVar(fs, &o.jobs, "jobs", "j", 0, "matches played at once (default: one per core); never changes the run")
 	fs.Float64Var(&o.c, "c", 0, "the first perturbation, a share of each range (default 0.1)")
 	fs.Float64Var(&o.a, "a", 0, "the first step's gain (default: the gain that moves a twentieth of each range at the largest gradient)")
 	fs.BoolVar(&o.confirm, "confirm", false, "at the end, play arena sprt of the tuned bot against its defaults (elo1 10, at most 40,000 games)")
 	o.progress.register(fs)
 	fs.StringVar(&o.method, "method", tune.MethodSPSA, "spsa, or for small spaces grid (every combination of --points values an argument) or random (--points points): every point against --opponents on the same seeds")
-	fs.IntVar(&o.points, "points", 5, "grid: values of each argument, evenly on its scale; random: points drawn")
+	intVar(fs, &o.points, "points", "", 5, "grid: values of each argument, evenly on its scale; random: points drawn")
 }
 
 // confirmGames caps the sequential test of --confirm: enough for elo1 10
