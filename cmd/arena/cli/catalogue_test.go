@@ -610,6 +610,8 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	add(catalogueCase{name: "sprt --out with a --junit that cannot be written", code: ExitBadInput, absent: early,
 		want: "--junit " + nowhere + ".xml: no such file or directory",
 		args: []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid", "--max-games", "10", "--out", early, "--junit", nowhere + ".xml"}})
+	bad("sprt --opponents empty", "--opponents: empty value", "sprt", "coin/duel", "--candidate", "coin:elo=30", "--baseline", "coin", "--opponents", "", "--max-games", "10", "--out", out)
+	bad("tune --opponents empty", "--opponents: empty value", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--opponents", "", "--out", out)
 	// One file, spelt two ways.
 	sameA, sameB := filepath.Join(f.dir, "same.xml"), f.dir+"/./same.xml"
 	add(catalogueCase{name: "sprt --out and --junit on one file", args: []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid",

@@ -641,6 +641,15 @@ func refuseEmptyFlags(fs *pflag.FlagSet, names ...string) error {
 	return nil
 }
 
+// refuseEmptyList refuses a list flag given, but with no item (--opponents
+// ''): pflag reads it as no list at all, as if the flag were not there.
+func refuseEmptyList(fs *pflag.FlagSet, name string, items int) error {
+	if fs.Changed(name) && items == 0 {
+		return badInput("--%s: empty value (want a comma-separated list)", name)
+	}
+	return nil
+}
+
 // readSeeds reads a file of seeds: one per line, decimal or 0x…
 // hexadecimal; blank lines and lines starting with # are skipped.
 func readSeeds(path string) ([]uint64, error) {
