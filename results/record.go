@@ -157,6 +157,8 @@ func (h *Header) Check() error {
 		return field("game", "empty")
 	case len(h.Bots) == 0:
 		return field("bots", "none")
+	case len(h.Bots) > sim.MaxEntrants:
+		return field("bots", "%d entrants, at most %d", len(h.Bots), sim.MaxEntrants)
 	case h.Seats < 1 || h.Seats > maxHeaderSeats:
 		return field("seats", "%d is not a number of seats (1 to %d)", h.Seats, maxHeaderSeats)
 	case h.Games < 0 || h.Games > maxHeaderGames:

@@ -72,11 +72,17 @@ func stripEntrantSuffix(text string) string {
 // NAME#3… in order of appearance.
 func EntrantNames(specs []BotSpec) []string { return entrantNames(specs, nil) }
 
+// MaxEntrants bounds the bots of a run: every rating keeps a count for
+// each pair of entrants (1,024² pairs are a few megabytes; 20,000 bots
+// made a plan of 12 GB before the first match).
+const MaxEntrants = 1 << 10
+
 // entrantNames is EntrantNames where label, when it gives a name, names a
 // spec that has no name= (a wire bot's Label).
 func entrantNames(specs []BotSpec, label func(BotSpec) string) []string {
 	names := make([]string, len(specs))
 	used := map[string]bool{}
+	next := map[string]int{} // per base, the number to try first: every one below it is taken
 	for i, s := range specs {
 		base := s.String()
 		if label != nil {
@@ -89,8 +95,12 @@ func entrantNames(specs []BotSpec, label func(BotSpec) string) []string {
 			base = strings.TrimSpace(given)
 		}
 		name := base
-		for n := 2; used[name]; n++ {
-			name = fmt.Sprintf("%s#%d", base, n)
+		if used[name] {
+			n := max(next[base], 2)
+			for name = fmt.Sprintf("%s#%d", base, n); used[name]; name = fmt.Sprintf("%s#%d", base, n) {
+				n++
+			}
+			next[base] = n + 1
 		}
 		used[name] = true
 		names[i] = name

@@ -201,6 +201,18 @@ func TestEntrantNames(t *testing.T) {
 	a := sim.BotSpec{Name: "script"}
 	b := sim.BotSpec{Name: "script#2"} // built directly: ParseBotSpec would drop the suffix
 	require.Equal(t, []string{"script", "script#2", "script#3"}, sim.EntrantNames([]sim.BotSpec{a, b, a}))
+	c := sim.BotSpec{Name: "script#3"}
+	require.Equal(t, []string{"script", "script#2", "script#3", "script#4", "script#5"}, sim.EntrantNames([]sim.BotSpec{a, a, c, a, a}))
+
+	// Many repeats: the n-th is NAME#n (each found at once, not by trying
+	// 2, 3, … again: 20,000 entries took minutes).
+	many := make([]sim.BotSpec, 20000)
+	for i := range many {
+		many[i] = sim.BotSpec{Name: "coin"}
+	}
+	names := sim.EntrantNames(many)
+	require.Equal(t, "coin#20000", names[19999])
+	require.Len(t, names, 20000)
 
 	// A name= argument names the entrant.
 	specs = nil

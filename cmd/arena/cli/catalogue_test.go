@@ -16,6 +16,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // The catalogue: bad inputs and faults of every command, each meeting the
@@ -610,6 +612,17 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	add(catalogueCase{name: "sprt --out with a --junit that cannot be written", code: ExitBadInput, absent: early,
 		want: "--junit " + nowhere + ".xml: no such file or directory",
 		args: []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid", "--max-games", "10", "--out", early, "--junit", nowhere + ".xml"}})
+	// More bots than a rating keeps pairs of: refused before any plan is
+	// made (20,000 took 12 GB and a minute to be told of a shard).
+	many := strings.TrimSuffix(strings.Repeat("coin,", sim.MaxEntrants+1), ",")
+	bad("run of too many bots", fmt.Sprintf("--bots: %d bots, at most %d", sim.MaxEntrants+1, sim.MaxEntrants), "run", "coin/duel", "--bots", many, "--out", out)
+	if data, err := os.ReadFile(f.run); assert.NoError(t, err) {
+		header, records, _ := strings.Cut(string(data), "\n")
+		bots := `["straight",` + strings.Repeat(`"coin",`, sim.MaxEntrants) + `"stupid"]`
+		path := filepath.Join(f.dir, "too-many-bots.jsonl")
+		require.NoError(t, os.WriteFile(path, []byte(strings.Replace(header, `["straight","stupid"]`, bots, 1)+"\n"+records), 0o644))
+		bad("rate of a header of too many bots", fmt.Sprintf(`header field "bots": %d entrants, at most %d`, sim.MaxEntrants+2, sim.MaxEntrants), "rate", path)
+	}
 	bad("sprt --opponents empty", "--opponents: empty value", "sprt", "coin/duel", "--candidate", "coin:elo=30", "--baseline", "coin", "--opponents", "", "--max-games", "10", "--out", out)
 	bad("tune --opponents empty", "--opponents: empty value", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--opponents", "", "--out", out)
 	// One file, spelt two ways.

@@ -641,8 +641,9 @@ func refuseEmptyFlags(fs *pflag.FlagSet, names ...string) error {
 	return nil
 }
 
-// refuseEmptyList refuses a list flag given, but with no item (--opponents
-// ''): pflag reads it as no list at all, as if the flag were not there.
+// refuseEmptyList refuses a list flag given with no item, an empty
+// --opponents: pflag reads it as no list at all, as if the flag were not
+// there.
 func refuseEmptyList(fs *pflag.FlagSet, name string, items int) error {
 	if fs.Changed(name) && items == 0 {
 		return badInput("--%s: empty value (want a comma-separated list)", name)

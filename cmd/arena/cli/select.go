@@ -369,6 +369,13 @@ func needsArgs(b sim.BotInfo) bool {
 // setup configures the game with the chosen parameters and bots, naming
 // the source of any bad value.
 func (c *chosen) setup() (sim.Setup, error) {
+	if n := len(c.specs); n > sim.MaxEntrants {
+		from := c.botsFrom
+		if from == "" {
+			from = c.scenario.Name + ": key bots"
+		}
+		return nil, badInput("%s: %d bots, at most %d", from, n, sim.MaxEntrants)
+	}
 	st, err := c.entry.Game.Setup(c.params, c.specs)
 	if err == nil {
 		return st, nil
