@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -123,6 +124,24 @@ type program struct {
 	sandbox  Sandbox // its limits, when On
 }
 
+// notAProgram says why cmd names no program to run, in the user's words
+// rather than exec's ("exec: \"x\": stat x: …").
+func notAProgram(cmd string, err error) error {
+	switch {
+	case errors.Is(err, exec.ErrNotFound):
+		return fmt.Errorf("%q is no program on $PATH (a program of your own takes its path: cmd=./bot)", cmd)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: no such file", cmd)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s: not an executable file (chmod +x it, or give its interpreter: cmd=python3,args=%s)", cmd, cmd)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", cmd, pe.Err)
+	}
+	return err
+}
+
 func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
 	r := sim.NewParamReader(args, execParams)
 	cmd := r.Text("cmd")
@@ -138,7 +157,7 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	}
 	path, err := exec.LookPath(cmd)
 	if err != nil {
-		return nil, fmt.Errorf("param cmd: %v", err)
+		return nil, fmt.Errorf("param cmd: %v", notAProgram(cmd, err))
 	}
 	p := program{path: path, args: strings.Fields(argText), first: DefaultTimeout, timeout: DefaultTimeout, game: g.Name, chain: chain}
 	if proto == "original" {

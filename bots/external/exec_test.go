@@ -189,9 +189,13 @@ func TestLateAnswerIsDropped(t *testing.T) {
 }
 
 func TestBadSpecs(t *testing.T) {
+	notExec := filepath.Join(t.TempDir(), "bot.py")
+	require.NoError(t, os.WriteFile(notExec, []byte("print(1)\n"), 0o644))
 	for spec, msg := range map[string]string{
 		"exec":                      "bot exec: param cmd: required, none given",
-		"exec:cmd=/no/such/program": `bot exec:cmd=/no/such/program: param cmd: exec: "/no/such/program": stat /no/such/program: no such file or directory`,
+		"exec:cmd=/no/such/program": `bot exec:cmd=/no/such/program: param cmd: /no/such/program: no such file`,
+		"exec:cmd=nosuchprogram_x":  `bot exec:cmd=nosuchprogram_x: param cmd: "nosuchprogram_x" is no program on $PATH (a program of your own takes its path: cmd=./bot)`,
+		"exec:cmd=" + notExec:       `bot exec:cmd=` + notExec + `: param cmd: ` + notExec + `: not an executable file (chmod +x it, or give its interpreter: cmd=python3,args=` + notExec + `)`,
 		"exec:cmd=sh,timeout=soon":  `bot exec:cmd=sh,timeout=soon: param timeout: "soon" is not a positive duration (write 50ms, 2s, 1m)`,
 		"exec:cmd=sh,proto=binary":  `bot exec:cmd=sh,proto=binary: param proto: "binary" is not one of json, original`,
 		"exec:cmd=sh,chain=maybe":   `bot exec:cmd=sh,chain=maybe: param chain: "maybe" is not true or false`,
