@@ -2,9 +2,7 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -108,11 +106,7 @@ func (o *goldenOptions) record(ctx context.Context, env *env, args []string) err
 	// The folder is the user's to name: one that cannot be made is bad
 	// input, not a failure of arena's.
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return badInput("--out %s: %v", o.out, err)
+		return badInput("--out %s: %v", o.out, pathCause(err))
 	}
 	if err := golden.Record(ctx, setup, c.scenario.Name, matches, o.out, o.gzip); err != nil {
 		return &exitError{ExitInternal, err}

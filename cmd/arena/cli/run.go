@@ -834,11 +834,7 @@ func checkNew(flag, path string, force bool) error {
 		defer os.Remove(path)
 	}
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return badInput("%s %s: %v", flag, path, err)
+		return badInput("%s %s: %v", flag, path, pathCause(err))
 	}
 	_ = f.Close() // only opened to know it can be
 	return nil
@@ -870,7 +866,7 @@ func createFile(flag, path string, force bool) (*os.File, error) {
 		return nil, badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
 	}
 	if err != nil {
-		return nil, badInput("%s: %v", flag, err)
+		return nil, badInput("%s %s: %v", flag, path, pathCause(err))
 	}
 	// A device or a pipe (/dev/null, /dev/stdout, >(gzip)) is written as
 	// it is: nothing to lock or empty.
@@ -885,6 +881,17 @@ func createFile(flag, path string, force bool) (*os.File, error) {
 		return nil, badInput("%s: %v", flag, err)
 	}
 	return f, nil
+}
+
+// pathCause is the cause of a file operation's error without Go's
+// wording around it ("open PATH: …"), for a line that names the path
+// itself.
+func pathCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // removeOutput removes an output whose writing failed, so that no half
