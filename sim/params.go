@@ -160,6 +160,15 @@ func (s ParamSpec) Check(raw json.RawMessage) error {
 	case KindInt:
 		var n int64
 		if json.Unmarshal(raw, &n) != nil {
+			// A whole number all the same (1e18, twenty digits) is said to
+			// be out of range, or to want its digits, not to be no number.
+			var v float64
+			if json.Unmarshal(raw, &v) == nil && v == math.Trunc(v) {
+				if !s.inBounds(v) {
+					return fmt.Errorf("%s is out of range %s", raw, s.bounds())
+				}
+				return fmt.Errorf("%s is not a whole number written in digits", raw)
+			}
 			return fmt.Errorf("%s is not a whole number", raw)
 		}
 		if !s.inBounds(float64(n)) {
@@ -321,6 +330,9 @@ func ParseParamValue(text string) (json.RawMessage, error) {
 func Effective(p Params, specs []ParamSpec) (Params, error) {
 	for _, name := range slices.Sorted(maps.Keys(p)) {
 		if !slices.ContainsFunc(specs, func(s ParamSpec) bool { return s.Name == name }) {
+			if len(specs) == 0 {
+				return nil, &ParamError{Name: name, Err: errors.New("unknown parameter: this takes none")}
+			}
 			return nil, &ParamError{Name: name, Err: fmt.Errorf("unknown parameter (known: %s)", specNames(specs))}
 		}
 	}

@@ -133,22 +133,27 @@ func TestParamSpecs(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, `{"mode":"fast","ratio":1.5,"starts":null,"width":30}`, string(eff.Canonical()))
 	for params, want := range map[string]string{
-		`{"width":0}`:            "param width: 0 is out of range 1..4096",
-		`{"width":1.5}`:          "param width: 1.5 is not a whole number",
-		`{"ratio":100.5}`:        "param ratio: 100.5 is out of range 1..100",
-		`{"mode":"medium"}`:      `param mode: "medium" is not one of fast, slow`,
-		`{"starts":[[1,2],[3]]}`: "param starts: point 1 is [3], want [x, y]",
-		`{"starts":"somewhere"}`: `param starts: "somewhere" is not a list of [x, y] points`,
-		`{"width":null}`:         "param width: null is not a whole number",
-		`{"ratio":null}`:         "param ratio: null is not a number",
-		`{"mode":null}`:          "param mode: null is not one of the choices",
-		`{"width":1e400}`:        "param width: 1e400 is not a whole number",
+		`{"width":0}`:                    "param width: 0 is out of range 1..4096",
+		`{"width":1.5}`:                  "param width: 1.5 is not a whole number",
+		`{"ratio":100.5}`:                "param ratio: 100.5 is out of range 1..100",
+		`{"mode":"medium"}`:              `param mode: "medium" is not one of fast, slow`,
+		`{"starts":[[1,2],[3]]}`:         "param starts: point 1 is [3], want [x, y]",
+		`{"starts":"somewhere"}`:         `param starts: "somewhere" is not a list of [x, y] points`,
+		`{"width":null}`:                 "param width: null is not a whole number",
+		`{"ratio":null}`:                 "param ratio: null is not a number",
+		`{"mode":null}`:                  "param mode: null is not one of the choices",
+		`{"width":1e400}`:                "param width: 1e400 is not a whole number",
+		`{"width":1e18}`:                 "param width: 1e18 is out of range 1..4096",
+		`{"width":99999999999999999999}`: "param width: 99999999999999999999 is out of range 1..4096",
+		`{"width":1e3}`:                  "param width: 1e3 is not a whole number written in digits",
 	} {
 		var p sim.Params
 		require.NoError(t, json.Unmarshal([]byte(params), &p))
 		_, err := sim.Effective(p, specs)
 		require.EqualError(t, err, want, params)
 	}
+	_, err = sim.Effective(sim.Params{"x": json.RawMessage("1")}, nil)
+	require.EqualError(t, err, "param x: unknown parameter: this takes none")
 	var ranges []string
 	for _, s := range specs {
 		ranges = append(ranges, s.Range())
