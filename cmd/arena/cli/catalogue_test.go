@@ -623,6 +623,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		require.NoError(t, os.WriteFile(path, []byte(strings.Replace(header, `["straight","stupid"]`, bots, 1)+"\n"+records), 0o644))
 		bad("rate of a header of too many bots", fmt.Sprintf(`header field "bots": %d entrants, at most %d`, sim.MaxEntrants+2, sim.MaxEntrants), "rate", path)
 	}
+	bad("a parameter given twice", "--param width: given twice", "play", "tron/small", "--bots", "stupid,straight", "--param", "width=30", "--param", "width=40")
 	bad("run --out under a file", "--out "+f.keep+"/x.jsonl: not a directory", "run", "tron/small", "--bots", "stupid,straight", "--out", f.keep+"/x.jsonl")
 	bad("sprt --opponents empty", "--opponents: empty value", "sprt", "coin/duel", "--candidate", "coin:elo=30", "--baseline", "coin", "--opponents", "", "--max-games", "10", "--out", out)
 	bad("tune --opponents empty", "--opponents: empty value", "tune", "tron/small", "--bot", "strong", "--tune", "reach", "--self", "--opponents", "", "--out", out)

@@ -222,6 +222,11 @@ func parseParamFlags(flag string, texts []string) ([]paramFlag, error) {
 		if err != nil {
 			return nil, badInput("%s %s: %v", flag, k, err)
 		}
+		// Given twice, one value would quietly be dropped, as a bot's
+		// argument given twice is refused.
+		if slices.ContainsFunc(flags, func(f paramFlag) bool { return f.Key == k }) {
+			return nil, badInput("%s %s: given twice", flag, k)
+		}
 		flags = append(flags, paramFlag{Key: k, Value: val})
 	}
 	return flags, nil
