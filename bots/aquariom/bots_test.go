@@ -95,6 +95,7 @@ func TestLegalHunting(t *testing.T) {
 // one of four strong bots) and expects the same match; another seed gives
 // another match, the bots drawing from their seat's stream.
 func TestDeterministic(t *testing.T) {
+	skipUnderRace(t)
 	for _, name := range botNames {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -173,5 +174,16 @@ func TestAllocs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// skipUnderRace skips a test whose matches only repeat what TestLegal's
+// parallel matches already show the race detector (bots of one package
+// playing at once), at ten times the cost under it (make race). The test
+// still runs in make test.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if simtest.RaceDetector {
+		t.Skip("TestLegal plays these bots at once under the race detector; this is ten times as slow under it")
 	}
 }

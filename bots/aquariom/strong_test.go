@@ -59,6 +59,7 @@ func TestStrongParams(t *testing.T) {
 // (off, and a value that makes some of them in this match): seat 0 must
 // take none of them one way, some the other, and the matches must differ.
 func TestStrongArgsChangePlay(t *testing.T) {
+	skipUnderRace(t)
 	r := newRules(t, "duel", 2)
 	const seed = 1
 	game := func(args string) (sim.Result, *Strong) {
