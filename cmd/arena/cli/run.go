@@ -823,9 +823,12 @@ func checkNew(flag, path string, force bool) error {
 	if err := notADirectory(flag, path); err != nil {
 		return err
 	}
-	_, err := os.Stat(path)
+	fi, err := os.Stat(path)
 	if err == nil && !force {
 		return badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
+	}
+	if err == nil && !fi.Mode().IsRegular() {
+		return nil // a device or a named pipe, written as it is: opening one to try it may wait for a reader
 	}
 	var f *os.File
 	if err == nil {
