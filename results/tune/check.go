@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // maxHeaderRounds bounds a header's iterations and pairs: no run reaches
@@ -20,7 +21,7 @@ func (h *Header) check(methods ...string) error {
 	}
 	switch {
 	case !slices.Contains(methods, h.Method):
-		return field("method", "%q, where this file should hold %s", h.Method, orList(methods))
+		return field("method", "%q, where this file should hold %s", h.Method, strings.Join(methods, " or "))
 	case h.Iterations < 1 || h.Iterations > maxHeaderRounds:
 		return field("iterations", "%d is not a number of iterations or points (1 or more)", h.Iterations)
 	case h.Pairs < 1 || h.Pairs > maxHeaderRounds:
@@ -115,18 +116,3 @@ func checkResult(n int, r Result) error {
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
-
-// orList spells a list of words as "a", "a or b", "a, b or c".
-func orList(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	s := words[0]
-	for _, w := range words[1 : len(words)-1] {
-		s += ", " + w
-	}
-	return s + " or " + words[len(words)-1]
-}

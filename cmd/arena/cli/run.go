@@ -132,11 +132,10 @@ func (v *bootstrapValue) String() string {
 }
 
 func (v *bootstrapValue) Set(s string) error {
-	n, err := strconv.ParseInt(s, 10, strconv.IntSize) // decimal, as every int flag
-	if err != nil {
+	if err := (*wholeValue)(v.n).Set(s); err != nil { // decimal, as every int flag
 		return err
 	}
-	*v.n, *v.set = int(n), true
+	*v.set = true
 	return nil
 }
 
@@ -631,22 +630,21 @@ func writeReport(ctx context.Context, env *env, format runner.Format, report res
 
 // refuseEmptyFlags refuses the named flags given an empty value, which
 // pflag accepts as it would any text: an empty --anchor would quietly rate
-// against the mean, an empty --candidate play no gauntlet.
+// against the mean, an empty --candidate play no gauntlet, and a list
+// flag given no item (an empty --opponents) reads as no flag at all.
 func refuseEmptyFlags(fs *pflag.FlagSet, names ...string) error {
 	for _, name := range names {
-		if f := fs.Lookup(name); f != nil && fs.Changed(name) && strings.TrimSpace(f.Value.String()) == "" {
+		f := fs.Lookup(name)
+		if f == nil || !fs.Changed(name) {
+			continue
+		}
+		if list, ok := f.Value.(pflag.SliceValue); ok {
+			if len(list.GetSlice()) == 0 {
+				return badInput("--%s: empty value (want a comma-separated list)", name)
+			}
+		} else if strings.TrimSpace(f.Value.String()) == "" {
 			return badInput("--%s: empty value", name)
 		}
-	}
-	return nil
-}
-
-// refuseEmptyList refuses a list flag given with no item, an empty
-// --opponents: pflag reads it as no list at all, as if the flag were not
-// there.
-func refuseEmptyList(fs *pflag.FlagSet, name string, items int) error {
-	if fs.Changed(name) && items == 0 {
-		return badInput("--%s: empty value (want a comma-separated list)", name)
 	}
 	return nil
 }

@@ -99,7 +99,7 @@ func runSPRT(ctx context.Context, env *env, opts options, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := refuseEmptyList(o.sel.fs, "opponents", len(o.opponents)); err != nil {
+	if err := refuseEmptyFlags(o.sel.fs, "opponents"); err != nil {
 		return err // an empty $OPP would make a pool test a head-to-head one
 	}
 	if o.maxGames < 2 || o.maxGames > scenarios.MaxGames {

@@ -179,7 +179,7 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 // resolve checks the flags and finds the scenario, the bot, its tuned
 // arguments and the opponents.
 func (o *tuneOptions) resolve(args []string) (*tuning, error) {
-	if err := refuseEmptyList(o.sel.fs, "opponents", len(o.opponents)); err != nil {
+	if err := refuseEmptyFlags(o.sel.fs, "opponents"); err != nil {
 		return nil, err
 	}
 	switch {
