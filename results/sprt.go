@@ -75,11 +75,11 @@ type SPRT struct {
 	Model       EloModel // the Elo both hypotheses are in
 }
 
-// maxAbsElo bounds the hypotheses' Elo in either model. A logistic 1000 is an
+// MaxAbsElo bounds the hypotheses' Elo in either model. A logistic 1000 is an
 // expected score of 99.7 %, and a normalized 1000 a t-value of 2.9 per game:
 // past that the candidate all but always wins or always loses, which no
 // sequential test is needed for, and the normalized MLE is tested no further.
-const maxAbsElo = 1000
+const MaxAbsElo = 1000
 
 // Check returns an error naming the first setting at fault, if any: an
 // unknown model, a value that is not finite, Alpha or Beta outside (0, ½] or
@@ -106,11 +106,11 @@ func (t SPRT) Check() error {
 	if t.Alpha+t.Beta >= 1 {
 		return fmt.Errorf("alpha %g plus beta %g is not below 1", t.Alpha, t.Beta)
 	}
-	if math.Abs(t.Elo0) > maxAbsElo {
-		return fmt.Errorf("elo0 %g is outside [-%d, %d]", t.Elo0, maxAbsElo, maxAbsElo)
+	if math.Abs(t.Elo0) > MaxAbsElo {
+		return fmt.Errorf("elo0 %g is outside [-%d, %d]", t.Elo0, MaxAbsElo, MaxAbsElo)
 	}
-	if math.Abs(t.Elo1) > maxAbsElo {
-		return fmt.Errorf("elo1 %g is outside [-%d, %d]", t.Elo1, maxAbsElo, maxAbsElo)
+	if math.Abs(t.Elo1) > MaxAbsElo {
+		return fmt.Errorf("elo1 %g is outside [-%d, %d]", t.Elo1, MaxAbsElo, MaxAbsElo)
 	}
 	if t.Elo0 >= t.Elo1 {
 		return fmt.Errorf("elo0 %g is not below elo1 %g", t.Elo0, t.Elo1)
@@ -649,7 +649,7 @@ func (p *PoolScale) elo(s float64) float64 {
 	if p == nil {
 		return logisticElo(s)
 	}
-	lo, hi := -4*maxAbsElo, 4*maxAbsElo
+	lo, hi := -4*MaxAbsElo, 4*MaxAbsElo
 	switch {
 	case math.IsNaN(s):
 		return s

@@ -333,7 +333,7 @@ func TestMLEMeetsConstraint(t *testing.T) {
 		}
 		phat := make([]float64, n)
 		frequencies(phat, counts)
-		elo := (2*rng.Float64() - 1) * maxAbsElo
+		elo := (2*rng.Float64() - 1) * MaxAbsElo
 		d, p := make([]float64, n), make([]float64, n)
 
 		// An outcome never seen has p̂ = 1e-3/N but can need a p near 1,

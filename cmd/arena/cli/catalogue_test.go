@@ -382,6 +382,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("sprt without a baseline", "sprt: give the bots with --candidate SPEC and --baseline SPEC", "sprt", "tron/small", "--candidate", "strong")
 	bad("sprt elo0 above elo1", "--elo0 10 is not below --elo1 5", "sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--elo0", "10", "--elo1", "5")
 	bad("sprt alpha 0", "--alpha: 0 is not in (0, 0.5]", "sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--alpha", "0")
+	bad("sprt elo1 out of range", "--elo1: 1e+308 is outside [-1000, 1000]", "sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--elo1", "1e308")
 	bad("sprt an unknown model", "--model", "sprt", "tron/small", "--candidate", "strong", "--baseline", "stupid", "--model", "bayes")
 	bad("tune without a bot", "tune: give the bot to tune with --bot SPEC", "tune", "tron/small")
 	bad("tune without arguments", "tune: give the arguments to tune with --tune", "tune", "tron/small", "--bot", "strong")

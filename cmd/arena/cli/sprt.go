@@ -161,6 +161,10 @@ func (o *sprtOptions) test() (results.SPRT, error) {
 		return results.SPRT{}, badInput("--alpha: %v is not in (0, 0.5]", o.alpha)
 	case !(o.beta > 0 && o.beta <= 0.5):
 		return results.SPRT{}, badInput("--beta: %v is not in (0, 0.5]", o.beta)
+	case math.Abs(o.elo0) > results.MaxAbsElo:
+		return results.SPRT{}, badInput("--elo0: %v is outside [-%d, %d]", o.elo0, results.MaxAbsElo, results.MaxAbsElo)
+	case math.Abs(o.elo1) > results.MaxAbsElo:
+		return results.SPRT{}, badInput("--elo1: %v is outside [-%d, %d]", o.elo1, results.MaxAbsElo, results.MaxAbsElo)
 	case !(o.elo0 < o.elo1):
 		return results.SPRT{}, badInput("--elo0 %v is not below --elo1 %v", o.elo0, o.elo1)
 	}
