@@ -344,6 +344,8 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("two scenarios", "takes at most one scenario", "run", "tron/small", "tron/duel")
 	bad("a scenario file that is no scenario", f.scenarioBad, "run", f.scenarioBad)
 	bad("a scenario from /dev/zero", "/dev/zero: larger than", "run", "/dev/zero")
+	bad("diff-rules --b-scenario that is no scenario", "--b-scenario "+f.scenarioBad+": ", "diff-rules", "tron/small", "--b-scenario", f.scenarioBad)
+	bad("diff-rules --b-scenario missing", "--b-scenario "+filepath.Join(f.dir, "nosuch.json")+": no such file", "diff-rules", "tron/small", "--b-scenario", filepath.Join(f.dir, "nosuch.json"))
 	bad("an unknown bot", `unknown bot "deep"`, "run", "tron/small", "--bots", "deep,stupid")
 	bad("an unknown bot argument", "param nosuch: unknown parameter", "run", "--bot", "strong:nosuch=1", "--bots", "stupid")
 	bad("a bot argument out of range", "param reach: 0 is out of range", "run", "--bot", "strong:reach=0", "--bots", "stupid")

@@ -182,7 +182,8 @@ func (o *diffRulesOptions) ruleSetB(c *chosen, seats int) (sim.Setup, string, er
 	if o.bScenario != "" {
 		var err error
 		if sc, err = scenarios.LoadFile(o.bScenario); err != nil {
-			return nil, "", asBadInput(err)
+			// The error names the file first: the flag goes before it.
+			return nil, "", badInput("--b-scenario %w", err)
 		}
 		if sc.Game != c.scenario.Game {
 			return nil, "", badInput("--b-scenario %s: a %s scenario, and A is %s", o.bScenario, sc.Game, c.scenario.Game)
