@@ -141,9 +141,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		if !ok {
 			return nil
 		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		if err := dec.Decode(dst); err != nil {
+		if decode(raw, dst) != nil {
 			return fail("key %s: %s is not %s", key, raw, what)
 		}
 		if _, number := dst.(*json.Number); number && bytes.HasPrefix(bytes.TrimSpace(raw), []byte(`"`)) {
@@ -226,17 +224,46 @@ func parseChampionship(obj map[string]json.RawMessage) (*Championship, error) {
 	}
 	c := &Championship{Days: DefaultDays}
 	if raw, ok := obj["days"]; ok {
-		if err := json.Unmarshal(raw, &c.Days); err != nil || c.Days < 1 {
+		if err := decode(raw, &c.Days); err != nil || c.Days < 1 {
 			return nil, fmt.Errorf("days: %s is not a positive whole number", raw)
 		}
 	}
 	if raw, ok := obj["points"]; ok {
-		if json.Unmarshal(raw, &c.Points) != nil || len(c.Points) == 0 {
+		if decode(raw, &c.Points) != nil || len(c.Points) == 0 {
 			return nil, fmt.Errorf("points: %s is not a non-empty list of numbers, one per place", raw)
 		}
 	}
 	return c, nil
 }
+
+// decode reads raw into dst, numbers as json.Number where dst wants one. A
+// null is refused, and so is a null in a list: Go's decoder would leave
+// dst, or the entry, as it was (a key's default, a bot spec "", a place
+// worth 0 points), as if the key or the entry were absent.
+func decode(raw json.RawMessage, dst any) error {
+	if isNull(raw) {
+		return errNull
+	}
+	switch dst.(type) {
+	case *[]string, *[]float64:
+		var entries []json.RawMessage
+		if err := json.Unmarshal(raw, &entries); err != nil {
+			return err
+		}
+		if slices.ContainsFunc(entries, isNull) {
+			return errNull
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	return dec.Decode(dst)
+}
+
+// errNull is decode's error for a null.
+var errNull = errors.New("null")
+
+// isNull reports whether raw is JSON's null.
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
 // checkKeys refuses a key of obj that is not among known.
 func checkKeys(obj map[string]json.RawMessage, known []string) error {
@@ -258,14 +285,14 @@ func parseLeague(obj map[string]json.RawMessage, games int) (*League, error) {
 	if !ok {
 		return nil, fmt.Errorf("opponents: missing (the list of opponents' bot specs)")
 	}
-	if json.Unmarshal(raw, &l.Opponents) != nil || len(l.Opponents) == 0 {
+	if decode(raw, &l.Opponents) != nil || len(l.Opponents) == 0 {
 		return nil, fmt.Errorf("opponents: %s is not a non-empty list of bot specs", raw)
 	}
 	if err := checkSpecs(l.Opponents); err != nil {
 		return nil, fmt.Errorf("opponents: %v", err)
 	}
 	if raw, ok := obj["promote"]; ok {
-		if err := json.Unmarshal(raw, &l.Promote); err != nil || l.Promote < 1 || l.Promote > games {
+		if err := decode(raw, &l.Promote); err != nil || l.Promote < 1 || l.Promote > games {
 			return nil, fmt.Errorf("promote: %s is not a whole number from 1 to the %d games", raw, games)
 		}
 	}
