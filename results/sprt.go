@@ -475,7 +475,8 @@ type EloEstimate struct {
 //
 // Edge cases: with no outcomes it returns Elo 0, the interval (−Inf, +Inf)
 // and LOS ½, as nothing is known. When all outcomes are alike (σ = 0) the
-// interval has zero width, LOS is 0, ½ or 1 as μ is below, at or above ½,
+// interval has zero width (which the report leaves out, see
+// SPRTReport.NoInterval), LOS is 0, ½ or 1 as μ is below, at or above ½,
 // and normalized Elo is 0 at μ = ½ and ±Inf elsewhere. It panics on the
 // outcomes LLR panics on, and on an unknown model.
 func EstimateElo(counts []int, scores []float64, model EloModel) EloEstimate {

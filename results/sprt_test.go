@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -597,4 +598,42 @@ func TestPoolScale(t *testing.T) {
 	require.Equal(t, logisticScore(20), head.score(20))
 	s := SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05}
 	require.Zero(t, testing.AllocsPerRun(20, func() { s.PoolLLR([]int{5, 10, 20, 15, 10}, far) }), "after every pair")
+}
+
+// TestReportWithoutSpread: when every unit scored alike, fastchess's
+// intervals are points; the report gives the estimate without them and
+// says why, in every format, while a test with any spread keeps them.
+func TestReportWithoutSpread(t *testing.T) {
+	test := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: ModelLogistic}
+	write := func(r *SPRTReport, f Format) string {
+		var b strings.Builder
+		require.NoError(t, r.Write(&b, f))
+		return b.String()
+	}
+	sweep := NewSPRTReport(test, KindPentanomial, "cand", "base", nil)
+	for range 10 {
+		sweep.Add(4)
+	}
+	why := "no interval: all 10 pairs scored alike, with no spread to give one from"
+	require.Equal(t, why, sweep.NoInterval())
+	table := write(sweep, FormatTable)
+	require.Contains(t, table, "Elo         +inf ("+why+")")
+	require.Contains(t, table, "corrected   +inf ("+why+")")
+	require.NotContains(t, table, "[+inf")
+	require.Contains(t, sweep.Status(), "Elo +inf (no interval: every unit alike)")
+	js := write(sweep, FormatJSON)
+	for _, key := range []string{"elo_lo", "elo_hi", "elo_corrected_lo", "elo_corrected_hi"} {
+		require.Contains(t, js, `"`+key+`": null`)
+	}
+	require.Contains(t, js, `"no_interval": "`+why+`"`)
+
+	even := NewSPRTReport(test, KindBlocks, "cand", "base", []string{"opp"})
+	for range 6 {
+		even.Add(1)
+	}
+	require.Contains(t, write(even, FormatTable), "Elo         0.0 (no interval: all 6 blocks scored alike")
+
+	even.Add(2)
+	require.Empty(t, even.NoInterval())
+	require.Contains(t, write(even, FormatTable), "(95%, fastchess's: as if the games had been fixed in advance)")
 }

@@ -150,8 +150,11 @@ func (r *SPRTReport) Stopped() EloEstimate {
 func (r *SPRTReport) Status() string {
 	lo, hi := r.test.Bounds()
 	e := r.Estimate()
-	return fmt.Sprintf("LLR %.2f (%.2f, %.2f)  %d games  Elo %s [%s, %s]", r.llr, lo, hi, r.Games(),
-		signedTenth(e.Elo), signedTenth(e.Lo), signedTenth(e.Hi))
+	interval := fmt.Sprintf("[%s, %s]", signedTenth(e.Lo), signedTenth(e.Hi))
+	if r.NoInterval() != "" {
+		interval = "(no interval: every unit alike)"
+	}
+	return fmt.Sprintf("LLR %.2f (%.2f, %.2f)  %d games  Elo %s %s", r.llr, lo, hi, r.Games(), signedTenth(e.Elo), interval)
 }
 
 // sprtJSON is the JSON form of a report.
@@ -171,8 +174,11 @@ type sprtJSON struct {
 	EloCorrected   *float64 `json:"elo_corrected"`
 	EloCorrectedLo *float64 `json:"elo_corrected_lo"`
 	EloCorrectedHi *float64 `json:"elo_corrected_hi"`
-	Pentanomial    []int    `json:"pentanomial,omitempty"`
-	Blocks         []int    `json:"blocks,omitempty"`
+	// NoInterval says why the intervals are null when every unit scored
+	// alike (see SPRTReport.NoInterval).
+	NoInterval  string `json:"no_interval,omitempty"`
+	Pentanomial []int  `json:"pentanomial,omitempty"`
+	Blocks      []int  `json:"blocks,omitempty"`
 	SPRTSettings
 }
 
@@ -185,6 +191,9 @@ func (r *SPRTReport) json() sprtJSON {
 		Elo: finite(roundElo(e.Elo)), EloLo: finite(roundElo(e.Lo)), EloHi: finite(roundElo(e.Hi)), LOS: round4(e.LOS),
 		EloCorrected: finite(roundElo(c.Elo)), EloCorrectedLo: finite(roundElo(c.Lo)), EloCorrectedHi: finite(roundElo(c.Hi)),
 		SPRTSettings: *r.Settings(),
+	}
+	if j.NoInterval = r.NoInterval(); j.NoInterval != "" {
+		j.EloLo, j.EloHi, j.EloCorrectedLo, j.EloCorrectedHi = nil, nil, nil, nil
 	}
 	if r.settings.Kind == KindBlocks {
 		j.Blocks = r.Counts()
@@ -247,20 +256,40 @@ func (r *SPRTReport) rows() [][2]string {
 	case r.pool != nil:
 		scale = "candidate − baseline, "
 	}
+	elo := fmt.Sprintf("%s [%s, %s] (95%%, fastchess's: as if the games had been fixed in advance)", signedTenth(e.Elo), signedTenth(e.Lo), signedTenth(e.Hi))
+	corrected := fmt.Sprintf("%s [%s, %s] (95%%, for where the test stopped: median-unbiased)", signedTenth(c.Elo), signedTenth(c.Lo), signedTenth(c.Hi))
+	if none := r.NoInterval(); none != "" {
+		elo = fmt.Sprintf("%s (%s)", signedTenth(e.Elo), none)
+		corrected = fmt.Sprintf("%s (%s)", signedTenth(c.Elo), none)
+	}
 	rows := [][2]string{
 		{"test", fmt.Sprintf("candidate %s, %s", s.Candidate, against)},
 		{"hypotheses", fmt.Sprintf("H0: Elo ≤ %s, H1: Elo ≥ %s (%s%s Elo), α = %s, β = %s", num(s.Elo0), num(s.Elo1), scale, s.Model, num(s.Alpha), num(s.Beta))},
 		{"LLR", fmt.Sprintf("%.2f, bounds %.2f and %.2f", r.llr, lo, hi)},
 		{"games", fmt.Sprintf("%d (%d %s)", r.Games(), r.Games()/2, units)},
 		{s.Kind, fmt.Sprintf("%s  (%s, the candidate's side)", joinInts(r.counts, " "), outcomes)},
-		{"Elo", fmt.Sprintf("%s [%s, %s] (95%%, fastchess's: as if the games had been fixed in advance)", signedTenth(e.Elo), signedTenth(e.Lo), signedTenth(e.Hi))},
-		{"corrected", fmt.Sprintf("%s [%s, %s] (95%%, for where the test stopped: median-unbiased)", signedTenth(c.Elo), signedTenth(c.Lo), signedTenth(c.Hi))},
+		{"Elo", elo},
+		{"corrected", corrected},
 		{"LOS", fmt.Sprintf("%.1f%%", 100*e.LOS)},
 	}
 	if r.failed > 0 {
 		rows = append(rows, [2]string{"failed", fmt.Sprintf("%d %s left out: an engine error in one of their games", r.failed, units)})
 	}
 	return rows
+}
+
+// NoInterval says why the report gives no Elo interval, or is "" when it
+// gives them: when every outcome so far scored the same, fastchess's
+// intervals are points, which no sample proves.
+func (r *SPRTReport) NoInterval() string {
+	if n, _, variance := scoreMoments(r.counts, r.scores); n == 0 || variance > 0 {
+		return ""
+	}
+	units := "pairs"
+	if r.settings.Kind == KindBlocks {
+		units = "blocks"
+	}
+	return fmt.Sprintf("no interval: all %d %s scored alike, with no spread to give one from", r.Games()/2, units)
 }
 
 // Conclusion returns the verdict as a sentence.

@@ -252,7 +252,8 @@ func TestTunePointsData(t *testing.T) {
 }
 
 // TestSPRTOfASweep: a candidate that wins every game has an infinite Elo
-// (logistic model), written as null; the page is written.
+// (logistic model), written as null, and no interval, with the reason; the
+// page is written.
 func TestSPRTOfASweep(t *testing.T) {
 	test := results.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: results.ModelLogistic}
 	rep := results.NewSPRTReport(test, results.KindPentanomial, "cand", "base", nil)
@@ -264,6 +265,9 @@ func TestSPRTOfASweep(t *testing.T) {
 	s, err := b.SPRT()
 	require.NoError(t, err)
 	require.Nil(t, s.Elo)
+	require.Nil(t, s.EloLo, "an interval of one point is none")
+	require.Nil(t, s.EloCorrectedLo)
+	require.Equal(t, "no interval: all 20 pairs scored alike, with no spread to give one from", s.NoInterval)
 	var buf bytes.Buffer
 	require.NoError(t, report.Write(&buf, &report.Page{Title: "sweep", SPRT: s}))
 	require.Contains(t, buf.String(), `"elo":null`)

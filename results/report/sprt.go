@@ -1,6 +1,8 @@
 package report
 
 import (
+	"math"
+
 	"github.com/arenasim/arena/results"
 )
 
@@ -22,11 +24,14 @@ type SPRT struct {
 	EloHi    *float64             `json:"elo_hi"`
 	// The Elo corrected for where the test stopped, and its interval
 	// (results.SPRTReport.Stopped); the figures above are fastchess's.
-	EloCorrected   *float64  `json:"elo_corrected"`
-	EloCorrectedLo *float64  `json:"elo_corrected_lo"`
-	EloCorrectedHi *float64  `json:"elo_corrected_hi"`
-	Games          []int     `json:"games"` // the games played at each point of the course (none before the first unit)
-	LLR            []float64 `json:"llr"`   // the LLR there
+	EloCorrected   *float64 `json:"elo_corrected"`
+	EloCorrectedLo *float64 `json:"elo_corrected_lo"`
+	EloCorrectedHi *float64 `json:"elo_corrected_hi"`
+	// NoInterval says why both intervals are left out (null), when every
+	// unit so far scored alike (results.SPRTReport.NoInterval).
+	NoInterval string    `json:"no_interval,omitempty"`
+	Games      []int     `json:"games"` // the games played at each point of the course (none before the first unit)
+	LLR        []float64 `json:"llr"`   // the LLR there
 }
 
 // SPRTBuilder follows a test's LLR as its records are counted.
@@ -59,6 +64,9 @@ func (b *SPRTBuilder) SPRT() (*SPRT, error) {
 	}
 	lo, hi := t.Bounds()
 	e, c := b.rep.Estimate(), b.rep.Stopped()
+	if b.rep.NoInterval() != "" {
+		e.Lo, e.Hi, c.Lo, c.Hi = math.Inf(-1), math.Inf(1), math.Inf(-1), math.Inf(1) // null: see NoInterval
+	}
 	games, llr := thin(b.games), thin(b.llr)
 	if games == nil { // no unit yet: an empty course, not null
 		games, llr = []int{}, []float64{}
@@ -66,5 +74,5 @@ func (b *SPRTBuilder) SPRT() (*SPRT, error) {
 	return &SPRT{Settings: *s, Lower: round(lo, 4), Upper: round(hi, 4), Status: b.rep.Status(), Verdict: b.rep.Verdict().String(),
 		Elo: finite(round(e.Elo, 1)), EloLo: finite(round(e.Lo, 1)), EloHi: finite(round(e.Hi, 1)),
 		EloCorrected: finite(round(c.Elo, 1)), EloCorrectedLo: finite(round(c.Lo, 1)), EloCorrectedHi: finite(round(c.Hi, 1)),
-		Games: games, LLR: llr}, nil
+		NoInterval: b.rep.NoInterval(), Games: games, LLR: llr}, nil
 }

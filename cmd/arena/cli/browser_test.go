@@ -203,6 +203,17 @@ func TestBrowserSPRTAndTunePages(t *testing.T) {
 	require.Contains(t, dom, `<dd class="verdict">H1</dd>`)
 	require.Contains(t, dom, `aria-label="LLR over games"`)
 
+	// The same bot on both sides: every pair is split, and the page gives
+	// the estimate without an interval, saying why.
+	alike := filepath.Join(dir, "alike.jsonl")
+	code, _, stderr = arena(t, "sprt", "tron/small", "--candidate", "stupid", "--baseline", "stupid", "--max-games", "20", "--out", alike)
+	require.Equal(t, ExitInconclusive, code, stderr)
+	page = filepath.Join(dir, "alike.html")
+	code, _, stderr = arena(t, "report", alike, "-o", page)
+	require.Equal(t, 0, code, stderr)
+	dom = browse(t, page, "", "report-sprt-alike")
+	require.Contains(t, dom, `<dd>0.0 (no interval: all 10 pairs scored alike, with no spread to give one from)</dd>`)
+
 	tuned := filepath.Join(dir, "tune.jsonl")
 	code, _, stderr = arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--self", "--iterations", "30", "--pairs-per-iter", "4", "--out", tuned)
 	require.Equal(t, 0, code, stderr)

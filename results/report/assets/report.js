@@ -196,8 +196,8 @@
       el("dl", {class: "meta"},
         [["candidate", st.candidate], ["baseline", st.baseline], ["hypotheses", `H0: ${st.elo0} Elo, H1: ${st.elo1} Elo (${st.model})`],
           ["errors", `α ${st.alpha}, β ${st.beta}`], ["units", st.kind], ["verdict", s.verdict], ["status", s.status],
-          ["Elo", signedOr(s.elo) + " " + ends(s.elo_lo, s.elo_hi) + " (fastchess's: as if the games had been fixed in advance)"],
-          ["corrected", signedOr(s.elo_corrected) + " " + ends(s.elo_corrected_lo, s.elo_corrected_hi) + " (for where the test stopped: median-unbiased)"]].flatMap(([k, v]) => [el("dt", {}, k), el("dd", {class: k === "verdict" ? "verdict" : null}, v)])),
+          ["Elo", signedOr(s.elo) + " " + (s.no_interval ? "(" + s.no_interval + ")" : ends(s.elo_lo, s.elo_hi) + " (fastchess's: as if the games had been fixed in advance)")],
+          ["corrected", signedOr(s.elo_corrected) + " " + (s.no_interval ? "(" + s.no_interval + ")" : ends(s.elo_corrected_lo, s.elo_corrected_hi) + " (for where the test stopped: median-unbiased)")]].flatMap(([k, v]) => [el("dt", {}, k), el("dd", {class: k === "verdict" ? "verdict" : null}, v)])),
       (s.games || []).length === 0 ? el("p", {class: "muted"}, "No game played yet.") :
         lineChart({label: "LLR over games", xlabel: "games", caption: "The log-likelihood ratio after each unit; the test stops when it leaves the band.",
           series: [{xs: s.games, ys: s.llr, color: "#2f6fde", label: "LLR"}],
