@@ -238,8 +238,14 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		switch {
 		case slices.ContainsFunc(o.tuned[:k], func(n string) bool { return strings.TrimSpace(n) == name }):
 			return nil, badInput("--tune %s: given twice", strings.Join(o.tuned, ","))
+		case i < 0 && strings.ContainsAny(name, "=:"):
+			return nil, badInput("--tune %s: give the argument's name alone; each is tuned over its own range (arena list params %s)", name, info.Name)
 		case i < 0:
-			return nil, badInput("--tune %s: %s has no argument %q", name, base.Name, name)
+			tunable := "none"
+			if names := tunableNames(info, base.Name); len(names) > 0 {
+				tunable = strings.Join(names, ", ")
+			}
+			return nil, badInput("--tune %s: %s has no argument %q (tunable: %s)", name, base.Name, name, tunable)
 		case !specs[i].Tunable():
 			return nil, badInput("--tune %s: not a number with a range, so it cannot be tuned", name)
 		case base.Args[name] != nil:
