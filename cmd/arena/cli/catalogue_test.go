@@ -601,7 +601,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 			want: o.flag + " " + f.keep + ": the file exists; pass --force", keep: f.keep})
 		nowhere := filepath.Join(f.missing, "x")
 		add(catalogueCase{name: o.name + ": in a folder that is not there", args: append(o.args(nowhere), "--force"), code: ExitBadInput,
-			want: o.flag, absent: nowhere})
+			want: o.flag + " " + nowhere + ": no folder " + f.missing + " to write it in", absent: nowhere})
 	}
 	// An output written only at the end that cannot be written is refused
 	// before anything is played or written: the other outputs were left,
@@ -609,13 +609,13 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	early := filepath.Join(f.dir, "early.jsonl")
 	nowhere := filepath.Join(f.missing, "x")
 	add(catalogueCase{name: "play --trace with an --html that cannot be written", code: ExitBadInput, absent: early,
-		want: "--html " + nowhere + ".html: no such file or directory",
+		want: "--html " + nowhere + ".html: no folder " + f.missing + " to write it in",
 		args: []string{"play", "tron/small", "--bots", "stupid,straight", "--trace", early, "--html", nowhere + ".html"}})
 	add(catalogueCase{name: "play --out with an --html that cannot be written", code: ExitBadInput, absent: early,
-		want: "--html " + nowhere + ".html: no such file or directory",
+		want: "--html " + nowhere + ".html: no folder " + f.missing + " to write it in",
 		args: []string{"play", "tron/small", "--bots", "stupid,straight", "--out", early, "--html", nowhere + ".html"}})
 	add(catalogueCase{name: "sprt --out with a --junit that cannot be written", code: ExitBadInput, absent: early,
-		want: "--junit " + nowhere + ".xml: no such file or directory",
+		want: "--junit " + nowhere + ".xml: no folder " + f.missing + " to write it in",
 		args: []string{"sprt", "tron/small", "--candidate", "strong:work=200", "--baseline", "stupid", "--max-games", "10", "--out", early, "--junit", nowhere + ".xml"}})
 	// More bots than a rating keeps pairs of: refused before any plan is
 	// made (20,000 took 12 GB and a minute to be told of a shard).

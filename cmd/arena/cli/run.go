@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -835,7 +836,7 @@ func checkNew(flag, path string, force bool) error {
 		defer os.Remove(path)
 	}
 	if err != nil {
-		return badInput("%s %s: %v", flag, path, pathCause(err))
+		return badInput("%s %s: %v", flag, path, createCause(path, err))
 	}
 	_ = f.Close() // only opened to know it can be
 	return nil
@@ -867,7 +868,7 @@ func createFile(flag, path string, force bool) (*os.File, error) {
 		return nil, badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
 	}
 	if err != nil {
-		return nil, badInput("%s %s: %v", flag, path, pathCause(err))
+		return nil, badInput("%s %s: %v", flag, path, createCause(path, err))
 	}
 	// A device or a pipe (/dev/null, /dev/stdout, >(gzip)) is written as
 	// it is: nothing to lock or empty.
@@ -882,6 +883,19 @@ func createFile(flag, path string, force bool) (*os.File, error) {
 		return nil, badInput("%s: %v", flag, err)
 	}
 	return f, nil
+}
+
+// createCause is why an output at path could not be created, in the
+// user's words: a folder that is not there is named (an open says "no such
+// file or directory" of the file it was asked to make), else pathCause.
+func createCause(path string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		dir := filepath.Dir(path)
+		if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
+			return fmt.Errorf("no folder %s to write it in", dir)
+		}
+	}
+	return pathCause(err)
 }
 
 // pathCause is the cause of a file operation's error without Go's
