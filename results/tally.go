@@ -305,12 +305,26 @@ func (s *roundScore) close() {
 }
 
 // spread returns Σr (S_r − mean·n_r)², S_r the round's score sum, and the
-// number of rounds, the current one included (s is not changed).
+// number of rounds, the current one included (s is not changed). The sum
+// is expanded into three terms that cancel when every round scored alike;
+// what is left of them then is rounding (about 10⁻¹⁶ of the terms), not a
+// spread, and counts as none: taken as one, it made the score's interval
+// ± 0.000000 (tron/small: strong's 12 wins).
 func (s roundScore) spread(mean float64) (float64, int) {
 	s.close()
 	d := mean - s.ref
-	return max(0, s.dd-float64(2*d*s.dn)+float64(float64(d*d)*s.nn)), s.rounds
+	a, b, c := s.dd, float64(2*d*s.dn), float64(float64(d*d)*s.nn)
+	ss := a - b + c
+	if ss <= float64(spreadTolerance*float64(math.Abs(a)+math.Abs(b)+math.Abs(c))) {
+		return 0, s.rounds
+	}
+	return ss, s.rounds
 }
+
+// spreadTolerance is the share of spread's terms below which what is left
+// of them is rounding: thousands of times float64's 2.2·10⁻¹⁶, and a
+// millionth of a millionth, below any spread of scores that differ.
+const spreadTolerance = 1e-12
 
 // count adds a valid record's counts (sign 1) or takes them back (sign −1).
 func (t *Tally) count(r *Record, sign int) {

@@ -340,3 +340,32 @@ func TestForksMergeToTheSameStandings(t *testing.T) {
 		require.Equal(t, want, jsonOf(t, standings(t, main)), "rating %q", opt.Rating)
 	}
 }
+
+// TestRoundsScoringAlikeHaveNoSpread: rounds whose sums are equal have no
+// spread, though the three sums spread is taken from leave a rounding
+// residue (2.2·10⁻¹⁶ here). Taken as a spread, that residue made the
+// score's interval ± 0.000000; with none, each round counts as one trial.
+func TestRoundsScoringAlikeHaveNoSpread(t *testing.T) {
+	var rs roundScore
+	total, games := 0.0, 0
+	for _, round := range [][]float64{{0.1, 0.7, 0.2}, {0.7, 0.2, 0.1}, {0.2, 0.1, 0.7}, {0.3, 0.3, 0.4}} {
+		for _, x := range round {
+			rs.add(x)
+			total += x
+			games++
+		}
+		rs.close()
+	}
+	ss, rounds := rs.spread(total / float64(games))
+	require.Equal(t, 4, rounds)
+	require.Zero(t, ss)
+
+	// A real spread, however small beside the scores, stays.
+	rs = roundScore{}
+	for _, x := range []float64{1e6, 1e6 + 0.001} {
+		rs.add(x)
+		rs.close()
+	}
+	ss, _ = rs.spread(1e6 + 0.0005)
+	require.InDelta(t, 5e-7, ss, 1e-12)
+}
