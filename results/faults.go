@@ -80,14 +80,14 @@ func (t *FaultTally) Lines() []string {
 		for j, k := range kinds {
 			parts[j] = fmt.Sprintf("%d %s", c.Kinds[k], k)
 		}
-		lines = append(lines, fmt.Sprintf("%s: %s in %s — %s", c.Bot, plural(c.Total, "fault", "faults"),
-			plural(t.matches[i], "match", "matches"), strings.Join(parts, ", ")))
+		lines = append(lines, fmt.Sprintf("%s: %s in %s — %s", c.Bot, Plural(c.Total, "fault", "faults"),
+			Plural(t.matches[i], "match", "matches"), strings.Join(parts, ", ")))
 	}
 	return lines
 }
 
-// plural writes n and the word for it.
-func plural(n int, one, many string) string {
+// Plural writes n and the word for it: 1 round, 2 rounds.
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}

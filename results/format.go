@@ -284,7 +284,7 @@ func (s *Standings) Summary() string {
 			fmt.Fprintf(&b, " with a first-seat edge of %s Elo", signedTenth(*s.SeatEdge))
 		}
 		if s.Bootstrap > 0 {
-			fmt.Fprintf(&b, ", 95%% profile-likelihood intervals widened for shared seeds by a bootstrap over %d rounds", s.Rounds)
+			fmt.Fprintf(&b, ", 95%% profile-likelihood intervals widened for shared seeds by a bootstrap over %s", Plural(s.Rounds, "round", "rounds"))
 		} else {
 			b.WriteString(", no intervals (no bootstrap)")
 		}

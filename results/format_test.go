@@ -132,6 +132,8 @@ func TestWriteTables(t *testing.T) {
 	require.Equal(t, "50 matches, 2 seats, Bradley–Terry Elo (b = 0), no intervals (no bootstrap)", pinned.Summary())
 	valued := standings(t, newTally(t, Options{Bootstrap: -1, Anchors: []Anchor{{"b", 1500}}}, []string{"a", "b"}, duels(50, "a", "b", 0.5, 1)...))
 	require.Equal(t, "50 matches, 2 seats, Bradley–Terry Elo (b = 1500), no intervals (no bootstrap)", valued.Summary())
+	valued.Bootstrap, valued.Rounds = 100, 1
+	require.True(t, strings.HasSuffix(valued.Summary(), "by a bootstrap over 1 round"), valued.Summary())
 }
 
 func TestSignedElo(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/results/golden"
 	"github.com/arenasim/arena/runner"
 	"github.com/arenasim/arena/sim"
@@ -111,7 +112,7 @@ func (o *goldenOptions) record(ctx context.Context, env *env, args []string) err
 	if err := golden.Record(ctx, setup, c.scenario.Name, matches, o.out, o.gzip); err != nil {
 		return &exitError{ExitInternal, err}
 	}
-	fmt.Fprintf(env.stdout, "%s: %d matches of %d rounds recorded in %s\n", c.scenario.Name, len(matches), o.seeds, o.out)
+	fmt.Fprintf(env.stdout, "%s: %s of %s recorded in %s\n", c.scenario.Name, results.Plural(len(matches), "match", "matches"), results.Plural(o.seeds, "round", "rounds"), o.out)
 	return nil
 }
 

@@ -16,7 +16,7 @@ func TestGoldenRecordAndCheck(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "g")
 	code, stdout, stderr := arena(t, "golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--out", dir, "--gzip=false")
 	require.Equal(t, 0, code, stderr)
-	require.Equal(t, "tron/small: 2 matches of 1 rounds recorded in "+dir+"\n", stdout)
+	require.Equal(t, "tron/small: 2 matches of 1 round recorded in "+dir+"\n", stdout)
 	code, stdout, stderr = arena(t, "golden", "check", dir)
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stdout, "match-0.jsonl  tron/small match 0, seed ")
