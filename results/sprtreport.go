@@ -184,16 +184,13 @@ type sprtJSON struct {
 
 func (r *SPRTReport) json() sprtJSON {
 	lo, hi := r.test.Bounds()
-	e, c := r.Estimate(), r.Stopped()
+	e, c := r.Reported()
 	j := sprtJSON{
 		Verdict: r.verdict.String(), LLR: round4(r.llr), Lower: round4(lo), Upper: round4(hi),
 		Games: r.Games(), Failed: r.failed,
 		Elo: finite(roundElo(e.Elo)), EloLo: finite(roundElo(e.Lo)), EloHi: finite(roundElo(e.Hi)), LOS: round4(e.LOS),
 		EloCorrected: finite(roundElo(c.Elo)), EloCorrectedLo: finite(roundElo(c.Lo)), EloCorrectedHi: finite(roundElo(c.Hi)),
-		SPRTSettings: *r.Settings(),
-	}
-	if j.NoInterval = r.NoInterval(); j.NoInterval != "" {
-		j.EloLo, j.EloHi, j.EloCorrectedLo, j.EloCorrectedHi = nil, nil, nil, nil
+		NoInterval: r.NoInterval(), SPRTSettings: *r.Settings(),
 	}
 	if r.settings.Kind == KindBlocks {
 		j.Blocks = r.Counts()
@@ -276,6 +273,17 @@ func (r *SPRTReport) rows() [][2]string {
 		rows = append(rows, [2]string{"failed", fmt.Sprintf("%d %s left out: an engine error in one of their games", r.failed, units)})
 	}
 	return rows
+}
+
+// Reported returns Estimate and Stopped as the report gives them: their
+// interval ends NaN (null in JSON) when it gives none (see NoInterval).
+func (r *SPRTReport) Reported() (plain, corrected EloEstimate) {
+	plain, corrected = r.Estimate(), r.Stopped()
+	if r.NoInterval() != "" {
+		nan := math.NaN()
+		plain.Lo, plain.Hi, corrected.Lo, corrected.Hi = nan, nan, nan, nan
+	}
+	return plain, corrected
 }
 
 // NoInterval says why the report gives no Elo interval, or is "" when it

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"math"
-
 	"github.com/arenasim/arena/results"
 )
 
@@ -63,10 +61,7 @@ func (b *SPRTBuilder) SPRT() (*SPRT, error) {
 		return nil, err
 	}
 	lo, hi := t.Bounds()
-	e, c := b.rep.Estimate(), b.rep.Stopped()
-	if b.rep.NoInterval() != "" {
-		e.Lo, e.Hi, c.Lo, c.Hi = math.Inf(-1), math.Inf(1), math.Inf(-1), math.Inf(1) // null: see NoInterval
-	}
+	e, c := b.rep.Reported()
 	games, llr := thin(b.games), thin(b.llr)
 	if games == nil { // no unit yet: an empty course, not null
 		games, llr = []int{}, []float64{}
