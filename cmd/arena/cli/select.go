@@ -67,11 +67,8 @@ func (v *seedValue) Set(text string) error {
 // hexadecimal after 0x. Not Go's other prefixes: a zero-padded seed (007,
 // 010) is decimal, never octal, and 0b…, 0o… and 1_000 are no seeds.
 func parseSeed(text string) (uint64, error) {
-	if hex, ok := strings.CutPrefix(text, "0x"); ok {
-		return strconv.ParseUint(hex, 16, 64)
-	}
-	if hex, ok := strings.CutPrefix(text, "0X"); ok {
-		return strconv.ParseUint(hex, 16, 64)
+	if len(text) > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') {
+		return strconv.ParseUint(text[2:], 16, 64)
 	}
 	return strconv.ParseUint(text, 10, 64)
 }
