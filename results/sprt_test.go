@@ -632,6 +632,12 @@ func TestReportWithoutSpread(t *testing.T) {
 		even.Add(1)
 	}
 	require.Contains(t, write(even, FormatTable), "Elo         0.0 (no interval: all 6 blocks scored alike")
+	// Here the one-point interval is finite, [0.0, 0.0]: JSON leaves it out all the same.
+	js = write(even, FormatJSON)
+	for _, key := range []string{"elo_lo", "elo_hi", "elo_corrected_lo", "elo_corrected_hi"} {
+		require.Contains(t, js, `"`+key+`": null`)
+	}
+	require.Contains(t, js, `"elo": 0,`)
 
 	even.Add(2)
 	require.Empty(t, even.NoInterval())

@@ -272,6 +272,20 @@ func TestSPRTOfASweep(t *testing.T) {
 	require.NoError(t, report.Write(&buf, &report.Page{Title: "sweep", SPRT: s}))
 	require.Contains(t, buf.String(), `"elo":null`)
 
+	// Every pair split: the estimate is 0, its one-point interval [0, 0]
+	// is left out all the same.
+	split := results.NewSPRTReport(test, results.KindPentanomial, "cand", "base", nil)
+	for range 10 {
+		split.Add(2)
+	}
+	s, err = report.NewSPRTBuilder(split).SPRT()
+	require.NoError(t, err)
+	require.NotNil(t, s.Elo)
+	require.Nil(t, s.EloLo)
+	require.Nil(t, s.EloHi)
+	require.Nil(t, s.EloCorrectedHi)
+	require.NotEmpty(t, s.NoInterval)
+
 	// Nothing played yet: an empty course, not null.
 	s, err = report.NewSPRTBuilder(results.NewSPRTReport(test, results.KindPentanomial, "cand", "base", nil)).SPRT()
 	require.NoError(t, err)
