@@ -10,7 +10,7 @@ PORTS   ?= windows darwin
 # Every engine, from the folders of engines/: a new game needs no edit here.
 ENGINES ?= $(notdir $(patsubst %/,%,$(wildcard engines/*/)))
 
-.PHONY: help build test test-load strength race bench lint fma ports run fuzz calibrate clean
+.PHONY: help build test test-load strength race bench bench-check lint fma ports run fuzz calibrate clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -34,6 +34,10 @@ race: ## run the tests under the race detector (long strength tests skipped)
 
 bench: ## run the benchmarks (BENCH=regexp to choose)
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem $(PKGS)
+
+bench-check: ## run every benchmark once, quickly (-short): they must not fail (CI runs it; no figure to read)
+	@out=$$($(GO) test -short -count=1 -run '^$$' -bench . -benchtime 1x $(PKGS) 2>&1) || { echo "$$out" | grep -Ev '^(ok|\?|PASS|goos:|goarch:|pkg:|cpu:|Benchmark)'; exit 1; }
+	@echo "every benchmark ran once"
 
 lint: ## check formatting and vet
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
