@@ -13,7 +13,7 @@ ENGINES ?= $(notdir $(patsubst %/,%,$(wildcard engines/*/)))
 .PHONY: help build test test-load strength race bench bench-check lint fma ports run fuzz calibrate clean
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-12s %s\n", $$1, $$2}'
 
 build: ## build the arena binary into ./arena
 	$(GO) build -o arena ./cmd/arena
