@@ -32,10 +32,10 @@ type Config struct {
 	// Logs, when not empty, is the folder where the players keep logs of
 	// each match (external programs: their standard error).
 	Logs string
-	// Progress, when not nil, is called after each batch of records is
-	// handed on, with the number handed on so far and the number of owned
-	// matches.
-	Progress func(done, total int)
+	// Progress, when not nil, is called from Run's goroutine each time a
+	// worker delivers a batch of played matches, once the records it lets
+	// through are handed on.
+	Progress func(Count)
 	// NewLocal, when not nil, is called once by each worker. The worker
 	// hands every record it plays to its Local, in the order it plays them,
 	// before the record travels to the sink: the work on records that does
@@ -73,6 +73,19 @@ type Summary struct {
 	Workers     int  // goroutines that played matches
 	Stopped     bool // the sink stopped the run before its last match
 	Interrupted bool // the context was cancelled before the run's last match
+}
+
+// Count is how far a run has got, for Config.Progress.
+type Count struct {
+	// HandedOn is how many records the sink has had, in index order.
+	HandedOn int
+	// Played is how many matches have been played, handed on or waiting
+	// for one before them: a slow match holds the records after it back,
+	// not the workers, so Played is the measure of the run's pace when
+	// matches differ in length (a strong bot's among quick ones).
+	Played int
+	// Total is how many matches the run owns.
+	Total int
 }
 
 // MaxWorkersPerCore caps the workers: matches run in process, so more
@@ -261,6 +274,7 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 	sum := Summary{Workers: workers}
 	var (
 		next    int // position of the next record to hand on
+		played  int // records the workers have delivered
 		pending = map[int]finished{}
 		stopErr error
 		halted  bool // no more records are handed on
@@ -281,6 +295,7 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 			discard(f)
 			continue // the run is stopping: drain
 		}
+		played += len(f.recs)
 		pending[f.start] = f
 		for {
 			f, ok := pending[next]
@@ -326,9 +341,6 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 			}
 			pool.give(f)
 			q.handedOn(next)
-			if cfg.Progress != nil {
-				cfg.Progress(next, total)
-			}
 			if staged != nil && next < total {
 				ready := own.positionOf(staged.Ready(own.index(next)))
 				if ready <= next {
@@ -338,6 +350,9 @@ func Run(ctx context.Context, cfg Config, sink Sink) (Summary, error) {
 				}
 				q.setReady(ready)
 			}
+		}
+		if cfg.Progress != nil && !halted {
+			cfg.Progress(Count{HandedOn: next, Played: played, Total: total})
 		}
 	}
 	for _, f := range pending {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -147,13 +148,61 @@ func TestEmitErrorStopsTheRun(t *testing.T) {
 func TestProgressCountsUp(t *testing.T) {
 	st := setup(t, `{}`, "dice", "step")
 	plan, _ := NewRoundRobinPlan(2, 6, 1)
-	var seen []int
-	_, err := Run(context.Background(), Config{Setup: st, Plan: plan, Workers: 3, Progress: func(done, total int) {
-		require.Equal(t, 6, total)
-		seen = append(seen, done)
+	var seen []Count
+	_, err := Run(context.Background(), Config{Setup: st, Plan: plan, Workers: 3, Progress: func(c Count) {
+		seen = append(seen, c)
 	}}, func(*results.Record, []byte) (bool, error) { return false, nil })
 	require.NoError(t, err)
-	require.Equal(t, []int{1, 2, 3, 4, 5, 6}, seen)
+	require.NotEmpty(t, seen)
+	for i, c := range seen {
+		require.Equal(t, 6, c.Total)
+		require.LessOrEqual(t, c.HandedOn, c.Played, "call %d", i)
+		if i > 0 {
+			require.Greater(t, c.Played, seen[i-1].Played, "each call follows a batch played")
+			require.GreaterOrEqual(t, c.HandedOn, seen[i-1].HandedOn)
+		}
+	}
+	require.Equal(t, Count{HandedOn: 6, Played: 6, Total: 6}, seen[len(seen)-1])
+}
+
+// TestProgressCountsPlayedAheadOfHandedOn holds the first match in its
+// worker until the progress has counted every other one played: a slow
+// match holds back the records after it, not the other workers, and the
+// count of matches played must say so (the ETA of arena run reads it).
+func TestProgressCountsPlayedAheadOfHandedOn(t *testing.T) {
+	st := setup(t, `{}`, "dice", "step")
+	plan, _ := NewRoundRobinPlan(2, 12, 1)
+	release := make(chan struct{})
+	var last Count
+	cfg := Config{Setup: st, Plan: plan, Workers: 2,
+		NewLocal: func() Local {
+			return func(r *results.Record, line []byte) ([]byte, error) {
+				if r.Match == 0 {
+					select {
+					case <-release:
+					case <-time.After(time.Minute): // only if Played never runs ahead: a failure, not a race
+					}
+				}
+				return line, nil
+			}
+		},
+		Progress: func(c Count) {
+			if c.HandedOn == 0 && c.Played == c.Total-1 {
+				close(release)
+			}
+			last = c
+		},
+	}
+	_, err := Run(context.Background(), cfg, func(r *results.Record, _ []byte) (bool, error) {
+		select {
+		case <-release:
+		default:
+			require.NotZero(t, r.Match, "match 0 was handed on before the others were counted played")
+		}
+		return false, nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, Count{HandedOn: 12, Played: 12, Total: 12}, last)
 }
 
 // collect runs cfg and returns the JSON lines of its records; stopAt > 0

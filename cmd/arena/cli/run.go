@@ -989,9 +989,14 @@ func (p *progress) add(r *results.Record) {
 	}
 }
 
-// update is the runner's Progress callback.
-func (p *progress) update(done, total int) {
-	done, total = done+p.offset, total+p.offset
+// update is the runner's Progress callback. The count shown is of the
+// records written; the pace, and the time left from it, are the matches
+// played: a long match holds back the records after it, not the workers,
+// and a run's matches may differ a hundredfold in length (strong's Tron
+// games among the others'), so the records written would give an ETA many
+// times too long at first.
+func (p *progress) update(c runner.Count) {
+	done, total := c.HandedOn+p.offset, c.Total+p.offset
 	note := ""
 	if p.status != nil {
 		note = p.status()
@@ -1003,7 +1008,7 @@ func (p *progress) update(done, total int) {
 			p.bar.ChangeMax(total)
 		}
 		p.bar.Describe(note)
-		_ = p.bar.Set(done)
+		_ = p.bar.Set(c.Played + p.offset)
 		return
 	}
 	if !p.tick.due(done >= total) {
@@ -1011,14 +1016,19 @@ func (p *progress) update(done, total int) {
 	}
 	el := p.now().Sub(p.start).Seconds()
 	rate, eta := "-", "-"
-	if r := float64(done-p.offset) / el; el > 0 && r > 0 {
+	if r := float64(c.Played) / el; el > 0 && r > 0 {
 		rate = strconv.FormatFloat(r, 'f', 0, 64)
 		if r < 100 {
 			rate = strconv.FormatFloat(r, 'g', 3, 64)
 		}
-		eta = (time.Duration(float64(total-done)/r) * time.Second).Round(time.Second).String()
+		eta = (time.Duration(float64(c.Total-c.Played)/r) * time.Second).Round(time.Second).String()
 	}
-	line := fmt.Sprintf("arena: %d/%d matches (%.0f%%), %s matches/s, %.0f s elapsed, ETA %s", done, total, 100*float64(done)/float64(max(total, 1)), rate, el, eta)
+	played := c.Played + p.offset
+	line := fmt.Sprintf("arena: %d/%d matches (%.0f%%)", played, total, 100*float64(played)/float64(max(total, 1)))
+	if done < played {
+		line += fmt.Sprintf(" played, %d written", done)
+	}
+	line += fmt.Sprintf(", %s matches/s, %.0f s elapsed, ETA %s", rate, el, eta)
 	if note != "" {
 		line += ", " + note
 	}
