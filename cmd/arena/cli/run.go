@@ -997,17 +997,11 @@ func (p *progress) add(r *results.Record) {
 // times too long at first.
 func (p *progress) update(c runner.Count) {
 	done, total := c.HandedOn+p.offset, c.Total+p.offset
-	note := ""
-	if p.status != nil {
-		note = p.status()
-	} else if p.leaders != nil {
-		note = p.leaders.String()
-	}
 	if p.bar != nil {
 		if p.bar.GetMax() != total {
 			p.bar.ChangeMax(total)
 		}
-		p.bar.Describe(note)
+		p.bar.Describe(p.note())
 		_ = p.bar.Set(c.Played + p.offset)
 		return
 	}
@@ -1029,10 +1023,23 @@ func (p *progress) update(c runner.Count) {
 		line += fmt.Sprintf(" played, %d written", done)
 	}
 	line += fmt.Sprintf(", %s matches/s, %.0f s elapsed, ETA %s", rate, el, eta)
-	if note != "" {
+	if note := p.note(); note != "" {
 		line += ", " + note
 	}
 	fmt.Fprintln(p.w, line)
+}
+
+// note is what the line says beside the count: the format's status, or
+// the leader. Off a terminal it is made only for a line that is printed:
+// the runner calls update after every batch of matches.
+func (p *progress) note() string {
+	switch {
+	case p.status != nil:
+		return p.status()
+	case p.leaders != nil:
+		return p.leaders.String()
+	}
+	return ""
 }
 
 // end finishes the live line.
