@@ -29,7 +29,8 @@ type ParamSpec struct {
 	// MinOpen or MaxOpen excludes them.
 	Min, Max         float64
 	MinOpen, MaxOpen bool
-	// Choices lists the values of a choice.
+	// Choices lists the values of a choice, or the words a list of
+	// points may be replaced by (Tron's starts: "fair").
 	Choices []string
 	// Nullable accepts null besides the kind's values (Doc says what null
 	// means).
@@ -94,7 +95,7 @@ func (s ParamSpec) Range() string {
 	case KindBool:
 		r = "true | false"
 	case KindPoints:
-		r = "[[x, y],…]"
+		r = strings.Join(append([]string{"[[x, y],…]"}, s.Choices...), " | ")
 	case KindText:
 		r = "text"
 	case KindFile:
@@ -200,6 +201,13 @@ func (s ParamSpec) Check(raw json.RawMessage) error {
 			return fmt.Errorf("%q is not one of %s", v, strings.Join(s.Choices, ", "))
 		}
 	case KindPoints:
+		var word string
+		if len(s.Choices) > 0 && json.Unmarshal(raw, &word) == nil {
+			if !slices.Contains(s.Choices, word) {
+				return fmt.Errorf("%q is neither a list of points [[x,y],…] nor %s", word, strings.Join(s.Choices, ", "))
+			}
+			return nil
+		}
 		if _, err := ReadPoints(raw); err != nil {
 			return err
 		}
@@ -493,23 +501,34 @@ func (r *ParamReader) Float(name string) float64 {
 // Points decodes parameter name as a list of points [[x,y],…], or nil for
 // null.
 func (r *ParamReader) Points(name string) [][2]int {
+	pts, _ := r.PointsOrWord(name)
+	return pts
+}
+
+// PointsOrWord decodes parameter name as a list of points [[x,y],…], or as
+// one of the words its spec's Choices allow instead (the word, and nil
+// points), or neither for null.
+func (r *ParamReader) PointsOrWord(name string) (pts [][2]int, word string) {
 	r.check(name)
 	if r.err != nil {
-		return nil
+		return nil, ""
 	}
 	raw, ok := r.p[name]
 	if !ok {
 		r.Fail(name, "missing")
-		return nil
+		return nil, ""
 	}
 	if string(raw) == "null" {
-		return nil
+		return nil, ""
+	}
+	if json.Unmarshal(raw, &word) == nil {
+		return nil, word // checked against the choices by r.check
 	}
 	pts, err := ReadPoints(raw)
 	if err != nil {
 		r.Fail(name, "%v", err)
 	}
-	return pts
+	return pts, ""
 }
 
 // decodeNumber decodes parameter name as a T; what names the kind of

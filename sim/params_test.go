@@ -161,6 +161,26 @@ func TestParamSpecs(t *testing.T) {
 	require.Equal(t, []string{"1..4096", "1..100", "fast | slow", "[[x, y],…] | null"}, ranges)
 	require.Equal(t, "int", specs[0].Kind.String())
 
+	// A list of points may take a word instead, where its spec allows one.
+	worded := sim.ParamSpec{Name: "starts", Kind: sim.KindPoints, Choices: []string{"fair"}, Nullable: true, Default: "null"}
+	require.Equal(t, "[[x, y],…] | fair | null", worded.Range())
+	require.NoError(t, worded.Check(json.RawMessage(`"fair"`)))
+	require.NoError(t, worded.Check(json.RawMessage(`[[1,2]]`)))
+	require.EqualError(t, worded.Check(json.RawMessage(`"fare"`)), `"fare" is neither a list of points [[x,y],…] nor fair`)
+	for raw, want := range map[string]struct {
+		pts  [][2]int
+		word string
+	}{`"fair"`: {nil, "fair"}, `[[1,2]]`: {[][2]int{{1, 2}}, ""}, `null`: {nil, ""}} {
+		r := sim.NewParamReader(sim.Params{"starts": json.RawMessage(raw)}, []sim.ParamSpec{worded})
+		pts, word := r.PointsOrWord("starts")
+		require.NoError(t, r.Err())
+		require.Equal(t, want.pts, pts, raw)
+		require.Equal(t, want.word, word, raw)
+	}
+	r := sim.NewParamReader(sim.Params{"starts": json.RawMessage(`"fair"`)}, specs)
+	r.PointsOrWord("starts")
+	require.EqualError(t, r.Err(), `param starts: "fair" is not a list of [x, y] points`, "a word where the spec allows none")
+
 	open := sim.ParamSpec{Name: "share", Kind: sim.KindFloat, Min: 0, Max: 1, MinOpen: true, Default: "0.5"}
 	require.Equal(t, "(0..1]", open.Range())
 	require.EqualError(t, open.Check(json.RawMessage("0")), "0 is out of range (0..1]")

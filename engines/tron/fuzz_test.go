@@ -11,20 +11,25 @@ import (
 
 // FuzzStep plays matches whose setup and moves come from the fuzzer: the
 // board size and player count from the first bytes, then each seat's action
-// as text, so garbage text meets the parser and odd moves meet the rules.
+// as text, so garbage text meets the parser and odd moves meet the rules;
+// an odd fourth byte asks for fair starts.
 // Nothing may panic and the invariants of checkInvariants must hold after
 // every turn.
 func FuzzStep(f *testing.F) {
 	f.Add([]byte{3, 5, 5}, "x+\ny-\nx-\nzz\ny+\n\n x+ ")
 	f.Add([]byte{0, 0, 0}, "x+\nx-")
 	f.Add([]byte{10, 2, 3}, strings.Repeat("y+\ny-\nx+\nx-\n", 40))
+	f.Add([]byte{2, 7, 7, 1}, strings.Repeat("y+\nx-\nx+\ny-\n", 20))
 	f.Fuzz(func(t *testing.T, setup []byte, moves string) {
-		setup = append(setup, 0, 0, 0)
+		setup = append(setup, 0, 0, 0, 0)
 		players := MinPlayers + int(setup[0])%(MaxPlayers-MinPlayers+1)
 		p := sim.Params{}
 		p.Set("players", players)
 		p.Set("width", 1+int(setup[1])%20)
 		p.Set("height", 1+int(setup[2])%20)
+		if setup[3]%2 == 1 {
+			p.Set("starts", FairStarts)
+		}
 		eff, err := sim.Effective(p, Params)
 		require.NoError(t, err)
 		r, err := New(sim.Seats(eff), eff)

@@ -20,9 +20,13 @@ var Params = []sim.ParamSpec{
 	sim.IntParam("width", 100, 1, MaxSide, "board width in cells"),
 	sim.IntParam("height", 100, 1, MaxSide, "board height in cells"),
 	sim.IntParam("players", 2, MinPlayers, MaxPlayers, "number of players"),
-	{Name: "starts", Kind: sim.KindPoints, Nullable: true, Default: "null", Doc: "start cells, one per player, on the board and distinct; null = random with 1 ≤ x ≤ width-1, 1 ≤ y ≤ height-1"},
+	{Name: "starts", Kind: sim.KindPoints, Choices: []string{FairStarts}, Nullable: true, Default: "null", Doc: "start cells, one per player, on the board and distinct; null = random with 1 ≤ x ≤ width-1, 1 ≤ y ≤ height-1; fair = random for the first player, its image through the centre for the other (4 players on a square board: its quarter turns), so that no start is better placed"},
 	sim.IntParam("max_turns", 0, 0, 1<<30, "end the game after this many turns, the players still alive sharing first place; 0 = no cap"),
 }
+
+// FairStarts is the starts parameter's word for symmetric random starts
+// (see Rules.Fair).
+const FairStarts = "fair"
 
 // Cell is a board cell.
 type Cell struct{ X, Y int }
@@ -33,7 +37,11 @@ type Rules struct {
 	Width, Height int
 	Players       int
 	Starts        []Cell // nil: random starts
-	MaxTurns      int
+	// Fair makes random starts symmetric: the first player's start is
+	// drawn, the others' are its images by the board's symmetry, so that
+	// every player starts as well placed as every other (fairStart).
+	Fair     bool
+	MaxTurns int
 }
 
 // New configures the rules from an effective parameter set.
@@ -48,9 +56,13 @@ func New(seats int, p sim.Params) (*Rules, error) {
 		Players:  seats,
 		MaxTurns: r.Int("max_turns"),
 	}
-	starts := r.Points("starts")
+	starts, word := r.PointsOrWord("starts")
 	if err := r.Err(); err != nil {
 		return nil, err
+	}
+	if rules.Fair = word == FairStarts; rules.Fair {
+		rules.checkFair(r)
+		return rules, r.Err()
 	}
 	if starts == nil {
 		if n := rules.startCells(); n < rules.Players {
@@ -78,6 +90,21 @@ func New(seats int, p sim.Params) (*Rules, error) {
 	return rules, r.Err()
 }
 
+// checkFair checks that the board and the players allow fair starts: the
+// images of a start through the centre (2 players) or by quarter turns (4,
+// on a square board) are cells of the board, and there is a start that is
+// not its own image.
+func (rules *Rules) checkFair(r *sim.ParamReader) {
+	switch {
+	case rules.Players != 2 && rules.Players != 4:
+		r.FailTogether([]string{"starts", "players"}, "fair starts are for 2 players, or 4 on a square board, not %d", rules.Players)
+	case rules.Players == 4 && rules.Width != rules.Height:
+		r.FailTogether([]string{"starts", "width", "height"}, "fair starts for 4 players turn the board by quarter turns, which a %d×%d board is not square for", rules.Width, rules.Height)
+	case rules.fairCells() < 1:
+		r.FailTogether([]string{"starts", "width", "height"}, "a %d×%d board has no start cell for fair starts (they use 1 ≤ x ≤ width-1 and 1 ≤ y ≤ height-1, but the centre)", rules.Width, rules.Height)
+	}
+}
+
 // Game is Tron with no bots; the registry adds them.
 func Game() sim.Game[State, View, Dir] {
 	return sim.Game[State, View, Dir]{
@@ -99,6 +126,23 @@ func (r *Rules) Seats() int { return r.Players }
 
 // startCells returns how many cells random starts choose from.
 func (r *Rules) startCells() int { return (r.Width - 1) * (r.Height - 1) }
+
+// centre reports whether the board has a centre cell, its own image by
+// every symmetry fair starts use, that random starts may draw: both sides
+// odd and at least 3.
+func (r *Rules) centre() (Cell, bool) {
+	c := Cell{(r.Width - 1) / 2, (r.Height - 1) / 2}
+	return c, r.Width%2 == 1 && r.Height%2 == 1 && c.X >= 1 && c.Y >= 1
+}
+
+// fairCells returns how many cells the first of fair starts chooses from:
+// the random starts' but the centre.
+func (r *Rules) fairCells() int {
+	if _, ok := r.centre(); ok {
+		return r.startCells() - 1
+	}
+	return r.startCells()
+}
 
 func (r *Rules) onBoard(x, y int) bool { return x >= 0 && x < r.Width && y >= 0 && y < r.Height }
 

@@ -282,6 +282,55 @@ func TestRandomStartsAreUniform(t *testing.T) {
 	}
 }
 
+// TestFairStartsAreImagesOfTheFirst: with starts "fair", the first start
+// is drawn as a random one is, but never the centre, every cell of that
+// range as often; the second is its image through the centre, and with 4
+// players on a square board the others are its quarter turns. The first
+// draw is the random starts' own, on a board without a centre cell.
+func TestFairStartsAreImagesOfTheFirst(t *testing.T) {
+	t.Run("duel", func(t *testing.T) {
+		r := newRules(t, `{"width":5,"height":5,"starts":"fair"}`) // 16 cells, the centre (2,2) among them
+		s := &State{}
+		counts := map[Cell]int{}
+		const n = 15000
+		for seed := range uint64(n) {
+			r.Init(s, sim.NewRand(seed, sim.EngineStream))
+			a, b := head(s, 0), head(s, 1)
+			require.True(t, a.X >= 1 && a.X <= 4 && a.Y >= 1 && a.Y <= 4, "start %v", a)
+			require.Equal(t, Cell{4 - a.X, 4 - a.Y}, b, "seed %d", seed)
+			counts[a]++
+			checkInvariants(t, s)
+		}
+		require.Len(t, counts, 15)
+		require.Zero(t, counts[Cell{2, 2}], "the centre is its own image")
+		for c, k := range counts {
+			require.InDelta(t, n/15, k, 150, "cell %v drawn %d times of %d", c, k, n) // ±5 sd
+		}
+	})
+	t.Run("four players", func(t *testing.T) {
+		r := newRules(t, `{"width":6,"height":6,"players":4,"starts":"fair"}`)
+		s := &State{}
+		for seed := range uint64(200) {
+			r.Init(s, sim.NewRand(seed, sim.EngineStream))
+			c := head(s, 0)
+			for seat := 1; seat < 4; seat++ {
+				c = Cell{5 - c.Y, c.X}
+				require.Equal(t, c, head(s, seat), "seed %d seat %d", seed, seat)
+			}
+			checkInvariants(t, s)
+		}
+	})
+	t.Run("the first draw is the random one", func(t *testing.T) {
+		fair, random := newRules(t, `{"width":8,"height":6,"starts":"fair"}`), newRules(t, `{"width":8,"height":6}`)
+		var s, u State
+		for seed := range uint64(100) {
+			fair.Init(&s, sim.NewRand(seed, sim.EngineStream))
+			random.Init(&u, sim.NewRand(seed, sim.EngineStream))
+			require.Equal(t, head(&u, 0), head(&s, 0))
+		}
+	})
+}
+
 func TestBadParameters(t *testing.T) {
 	for _, tc := range []struct {
 		params string
@@ -297,7 +346,10 @@ func TestBadParameters(t *testing.T) {
 		{`{"starts":[[1,1],[1,1]]}`, "param starts: cells 0 and 1 are both [1,1]"},
 		{`{"width":5,"starts":[[1,1],[5,1]]}`, "param starts: cell 1 [5,1] is off the 5×100 board"},
 		{`{"starts":[[1,1],[2]]}`, "param starts: point 1 is [2], want [x, y]"},
-		{`{"starts":"corner"}`, "param starts: "},
+		{`{"starts":"corner"}`, `param starts: "corner" is neither a list of points [[x,y],…] nor fair`},
+		{`{"starts":"fair","players":3}`, "param starts: fair starts are for 2 players, or 4 on a square board, not 3"},
+		{`{"starts":"fair","players":4,"width":40,"height":30}`, "param starts: fair starts for 4 players turn the board by quarter turns, which a 40×30 board is not square for"},
+		{`{"starts":"fair","width":1}`, "param starts: a 1×100 board has no start cell for fair starts"},
 		{`{"max_turns":-1}`, "param max_turns: -1 is out of range"},
 		{`{"speed":3}`, "param speed: unknown parameter (known: width, height, players, starts, max_turns)"},
 	} {

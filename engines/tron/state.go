@@ -37,11 +37,22 @@ type State struct {
 }
 
 // Init starts a match: an empty board and one trail of one cell per player,
-// at the pinned starts or at random ones (rule sheet, "Board and players").
+// at the pinned starts or at random ones (rule sheet, "Board and players"),
+// or at fair ones.
 func (r *Rules) Init(s *State, rng *rand.Rand) {
 	r.emptyBoard(s)
+	var first Cell
 	for seat := range r.Players {
-		c := r.start(s, seat, rng)
+		var c Cell
+		switch {
+		case !r.Fair:
+			c = r.start(s, seat, rng)
+		case seat == 0:
+			first = r.fairStart(rng)
+			c = first
+		default:
+			c = r.image(first, seat)
+		}
 		i := s.index(c.X, c.Y)
 		s.trails[seat] = append(s.trails[seat][:0], int32(i))
 		s.grid[i] = uint8(seat + 1)
@@ -107,6 +118,32 @@ func (r *Rules) start(s *State, seat int, rng *rand.Rand) Cell {
 		}
 	}
 	return Cell{1 + k%cols, 1 + k/cols}
+}
+
+// fairStart draws the first player's start of fair starts: uniformly among
+// the cells random starts draw from, but the centre, which is its own
+// image.
+func (r *Rules) fairStart(rng *rand.Rand) Cell {
+	cols := r.Width - 1
+	k := rng.IntN(r.fairCells())
+	if c, ok := r.centre(); ok && k >= (c.Y-1)*cols+(c.X-1) {
+		k++ // step over the centre
+	}
+	return Cell{1 + k%cols, 1 + k/cols}
+}
+
+// image returns seat's start of fair starts, first being the first
+// player's: its image through the centre for 2 players, turned by seat
+// quarter turns for 4 (a square board).
+func (r *Rules) image(first Cell, seat int) Cell {
+	if r.Players == 2 {
+		return Cell{r.Width - 1 - first.X, r.Height - 1 - first.Y}
+	}
+	c := first
+	for range seat {
+		c = Cell{r.Width - 1 - c.Y, c.X} // a quarter turn about the centre
+	}
+	return c
 }
 
 // index returns the grid index of (x, y), for -1 ≤ x ≤ width, -1 ≤ y ≤ height.
