@@ -24,12 +24,7 @@ var inert = map[string]string{
 // budgets gives the strong bots that play here at another budget than
 // their default, and why: the arguments every match gives them, which an
 // argument under test replaces.
-var budgets = map[string]string{
-	// The default, about 80 ms a move, makes a 100×100 match minutes
-	// long; at work=200 the search never gets past one turn there, so
-	// that depth would change nothing.
-	"tron": "work=1000",
-}
+var budgets = map[string]string{}
 
 // probes gives the strong bots' arguments tried at values of their own
 // rather than at the ends of their range, and why: an argument that

@@ -34,7 +34,8 @@ type evaluator struct {
 
 // duel scores the position with the searching player's head at mine and
 // the opponent's at theirs, from the searching player's side, and returns
-// the cells it visited to do so.
+// the cells it visited to do so, and whether the players are sealed off
+// from each other (the score is then exact, and final).
 //
 // In open play the score is the difference of the two territories (the
 // cells each player reaches strictly first, a Voronoi partition), each
@@ -56,22 +57,22 @@ type evaluator struct {
 // the true one, or one at or below alpha that is at least the true one.
 // In the search's null windows that spares one of the two trees at almost
 // every leaf.
-func (e *evaluator) duel(mine, theirs int32, alpha, beta int) (score, work int) {
+func (e *evaluator) duel(mine, theirs int32, alpha, beta int) (score, work int, sealed bool) {
 	t := e.terr
 	e.srcs[0], e.srcs[1] = source{cell: mine, seat: 0}, source{cell: theirs, seat: 1}
 	work = t.run(e.srcs[:e.nSrcs])
-	sealed := !t.touched && e.nSrcs == 2
+	sealed = !t.touched && e.nSrcs == 2
 	if !sealed && (e.spare >= 8 || work > e.chambers) {
 		// Every cell counts whole: in a large open region the chambers
 		// change shape with every move, and the time the tree would take
 		// buys a deeper search instead.
-		return t.score(0) - t.score(1), work
+		return t.score(0) - t.score(1), work, false
 	}
 	var mv, tv int32
 	if sealed {
 		mv, work = e.usable(mine, 0, byMoves, work)
 		tv, work = e.usable(theirs, 1, byMoves, work)
-		return e.sealed * t.openCell() * int(mv-tv), work
+		return e.sealed * t.openCell() * int(mv-tv), work, true
 	}
 	// Whole, the territories are worth s0 and s1. Search first the tree
 	// that can settle the score on its own: mine when the whole
@@ -82,17 +83,17 @@ func (e *evaluator) duel(mine, theirs int32, alpha, beta int) (score, work int) 
 	if e.open(s0, s1, s0, s1) > alpha {
 		mv, work = e.usable(mine, 0, byWorth, work)
 		if v := e.open(mv, s1, s0, s1); v >= beta {
-			return v, work
+			return v, work, false
 		}
 		tv, work = e.usable(theirs, 1, byWorth, work)
 	} else {
 		tv, work = e.usable(theirs, 1, byWorth, work)
 		if v := e.open(s0, tv, s0, s1); v <= alpha {
-			return v, work
+			return v, work, false
 		}
 		mv, work = e.usable(mine, 0, byWorth, work)
 	}
-	return e.open(mv, tv, s0, s1), work
+	return e.open(mv, tv, s0, s1), work, false
 }
 
 // usable values owner's territory, whose head is at root, through its

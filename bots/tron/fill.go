@@ -50,8 +50,8 @@ type filler struct {
 	srcs [1]source
 
 	// budget is the work the endgame search may do in a move, in cells
-	// visited, as the duel search's (the work argument); work is what it
-	// did so far.
+	// visited (fillShare times the duel search's); work is what it did so
+	// far.
 	budget, work int
 	aborted      bool // out of work: finish the path at hand
 }
@@ -250,12 +250,13 @@ func (f *filler) nextStamp() {
 	f.stamp++
 }
 
-// flood marks the free cells connected to start with the current stamp.
-func (f *filler) flood(b *board, start int32) {
+// flood marks the free cells connected to start with the current stamp
+// and returns how many there are.
+func (f *filler) flood(b *board, start int32) int {
 	stack, seen, stamp, cells := f.stack, f.seen, f.stamp, b.cells
 	seen[start] = stamp
 	stack[0] = start
-	top := 1
+	top, count := 1, 1
 	for top > 0 {
 		top--
 		c := stack[top]
@@ -264,20 +265,24 @@ func (f *filler) flood(b *board, start int32) {
 				seen[n] = stamp
 				stack[top] = n
 				top++
+				count++
 			}
 		}
 	}
+	return count
 }
 
 // region floods the free cells reachable from head, so that reaches can
-// tell which other heads share them.
-func (f *filler) region(b *board, head int32) {
+// tell which other heads share them, and returns how many there are.
+func (f *filler) region(b *board, head int32) int {
 	f.nextStamp()
+	count := 0
 	for _, s := range b.step {
 		if n := head + s; b.cells[n] == open && f.seen[n] != f.stamp {
-			f.flood(b, n)
+			count += f.flood(b, n)
 		}
 	}
+	return count
 }
 
 // reaches reports whether a player at cell head can step into the region

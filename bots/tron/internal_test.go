@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/engines/tron"
 )
 
 // pictureBoard reads a board drawn row by row: '.' free, 'A' and 'B' the
@@ -43,7 +45,7 @@ func fillAll(b *board) int {
 	var terr territory
 	var ch chambers
 	f.terr, f.ch = &terr, &ch
-	f.budget = 1000 * defaultWork
+	f.budget = fillShare * 1000 * defaultWork
 	f.resize(b)
 	ch.resize(len(b.cells))
 	head := b.heads[0]
@@ -285,11 +287,11 @@ func TestEvaluatorWindow(t *testing.T) {
 		e.terr.load(b)
 		e.ch.resize(len(b.cells))
 		e.stand(nil)
-		exact, _ := e.duel(b.heads[0], b.heads[1], -infinity, infinity)
+		exact, _, _ := e.duel(b.heads[0], b.heads[1], -infinity, infinity)
 		for range 20 {
 			alpha := exact - 30 + rng.IntN(61)
 			beta := alpha + 1 + rng.IntN(3)
-			v, _ := e.duel(b.heads[0], b.heads[1], alpha, beta)
+			v, _, _ := e.duel(b.heads[0], b.heads[1], alpha, beta)
 			switch {
 			case exact >= beta:
 				require.True(t, beta <= v && v <= exact, "round %d: score %d, window %d..%d, got %d", round, exact, alpha, beta, v)
@@ -404,11 +406,11 @@ func TestTranspositions(t *testing.T) {
 	_, ok := tt.best(key)
 	require.False(t, ok)
 	for dir := range uint8(4) {
-		tt.store(key, dir, 0, 0, 0, noScore)
+		tt.store(key, dir, 0, 0, 0, noScore, false)
 		got, ok := tt.best(key)
 		require.True(t, ok)
 		require.Equal(t, dir, got)
-		_, ok = tt.score(key, 0, -infinity, infinity, 0)
+		_, _, ok = tt.score(key, 0, -infinity, infinity, 0)
 		require.False(t, ok, "a move alone has no score")
 	}
 	// A score settles a search no deeper than its own, within its bound.
@@ -424,21 +426,30 @@ func TestTranspositions(t *testing.T) {
 		{upper, 2, 50, 60, true},
 		{upper, 2, 49, 60, false},
 	} {
-		tt.store(key, 1, 50, 3, 0, c.b)
-		v, ok := tt.score(key, c.depth, c.alpha, c.beta, 0)
+		tt.store(key, 1, 50, 3, 0, c.b, false)
+		v, final, ok := tt.score(key, c.depth, c.alpha, c.beta, 0)
 		require.Equal(t, c.ok, ok, "%+v", c)
+		require.False(t, final)
 		if ok {
+			require.Equal(t, 50, v)
+		}
+		// A final score settles a search of any depth, within its bound.
+		tt.store(key, 1, 50, 3, 0, c.b, true)
+		v, final, ok = tt.score(key, c.depth+10, c.alpha, c.beta, 0)
+		require.Equal(t, c.ok || c.depth > 3, ok, "%+v, final", c)
+		if ok {
+			require.True(t, final)
 			require.Equal(t, 50, v)
 		}
 	}
 	// A won game found at ply 6, 2 plies below a position met at ply 4,
 	// is 2 plies away wherever the position is met again.
-	tt.store(key, 1, winScore-6, 3, 4, exact)
-	v, ok := tt.score(key, 3, -infinity, infinity, 10)
+	tt.store(key, 1, winScore-6, 3, 4, exact, false)
+	v, _, ok := tt.score(key, 3, -infinity, infinity, 10)
 	require.True(t, ok)
 	require.Equal(t, winScore-12, v)
-	tt.store(key, 1, -winScore+6, 3, 4, exact)
-	v, _ = tt.score(key, 3, -infinity, infinity, 1)
+	tt.store(key, 1, -winScore+6, 3, 4, exact, false)
+	v, _, _ = tt.score(key, 3, -infinity, infinity, 1)
 	require.Equal(t, -winScore+3, v)
 	other := key ^ 1<<8 // the same slot, another position
 	_, ok = tt.best(other)
@@ -487,4 +498,84 @@ func longestByHand(b *board, head int32) int {
 		}
 	}
 	return best
+}
+
+// searchOf returns a strong player's duel search set up on the position of
+// b, seat 0 against seat 1, as a move of the player sets it up.
+func searchOf(b *board) *Strong {
+	p := NewStrong(DefaultStrongConfig())
+	p.board = *b
+	p.eval.ch.resize(len(p.board.cells))
+	p.terr.load(&p.board)
+	p.duel.reset()
+	return p
+}
+
+// TestSearchStopsWhenSettled gives the duel search positions it settles
+// in a few turns, at a budget that would let it deepen for many more: a
+// forced move (the other one walks into a dead end), a game lost whatever
+// I do, and a position whose every line ends within the search (the
+// board's free cells run out). Each search stops at the iteration that
+// settles it, and plays the move that settles it.
+func TestSearchStopsWhenSettled(t *testing.T) {
+	for _, c := range []struct {
+		name, picture string
+		depth         int    // the deepest iteration it may complete
+		move          string // the move it must play, if one is
+	}{
+		{"forced", `
+			.#......
+			A.......
+			##......
+			.......B`, 1, "x+"},
+		{"lost", `
+			.#.....
+			A#.....
+			.#.....
+			##....B`, 1, ""},
+		{"every line ends", `
+			A..B
+			....`, 2, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := searchOf(pictureBoard(t, c.picture))
+			k := p.duel.best(0, 1, nil, maxDepth, 1000*maxWork)
+			require.LessOrEqual(t, p.duel.depth, c.depth, "the search deepened past what settles it")
+			require.Positive(t, p.duel.depth)
+			if c.move != "" {
+				require.Equal(t, c.move, tron.Dirs[k].String())
+			}
+		})
+	}
+}
+
+// TestSealedLeavesAreFinal: once a line seals the players off from each
+// other, the table keeps its score as final, so that a deeper search
+// stops there rather than search the sealed regions' moves. Here A stands
+// under the only door to B's room: stepping aside seals it.
+func TestSealedLeavesAreFinal(t *testing.T) {
+	b := pictureBoard(t, `
+		#B....#
+		###.###
+		...A...
+		.......`)
+	p := searchOf(b)
+	p.duel.best(0, 1, nil, 1, 1000*maxWork) // sets the search up, one turn deep
+	s := &p.duel
+	aside, beside := b.heads[0]+b.step[0], b.heads[1]+b.step[0] // x+ each
+	v := s.after(aside, beside, 1, -infinity, infinity, 0)
+	s.heads = [2]int32{aside, beside}
+	s.taken ^= s.z.cell(aside) ^ s.z.cell(beside)
+	key := s.key()
+	got, final, ok := s.tt.score(key, 20, -infinity, infinity, 2)
+	require.True(t, ok, "a sealed position's score is not kept")
+	require.True(t, final)
+	require.Equal(t, v, got)
+	// A deeper search of the position is the kept score, at no cost.
+	p.terr.take(aside, 0)
+	p.terr.take(beside, 1)
+	work, open := s.work, s.open
+	require.Equal(t, v, s.choose(6, -infinity, infinity, 2))
+	require.Equal(t, work, s.work, "the sealed position was searched again")
+	require.Equal(t, open, s.open, "a sealed position counted as a line in open play")
 }

@@ -44,8 +44,14 @@ type duel struct {
 	heads [2]int32 // 0: me, 1: the opponent, as the search moves them
 	taken uint64   // the zobrist key of the taken cells
 
-	draw    int // the score of a draw
-	work    int // cells visited so far in this move by evaluations
+	draw int // the score of a draw
+	work int // cells visited so far in this move by evaluations
+	// open counts the lines of the iteration under way that ended in open
+	// play at its horizon (an evaluation, or a score of the table's that
+	// rests on one): none, and the iteration saw every line to its end (a
+	// win, a loss, a draw or players sealed off from each other), so that
+	// a deeper one would find the same.
+	open    int
 	budget  int // the most work an iteration past the first may bring it to
 	aborted bool
 	killer  [maxPlies]uint8 // per ply, the best move last found there, tried early
@@ -120,7 +126,8 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 		if d == 1 {
 			s.budget = math.MaxInt
 		}
-		alpha, iterBest := -infinity, -1
+		s.open = 0
+		alpha, iterBest, lost := -infinity, -1, 0
 		for k := range n {
 			v := s.pvsReply(key, cand[k], d, alpha, infinity, 0, k == 0)
 			if s.aborted {
@@ -128,6 +135,9 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 			}
 			if nextToAny(b, cand[k], others) {
 				v = min(v, s.draw)
+			}
+			if v <= -decided {
+				lost++ // at most v, whether or not it is the first
 			}
 			if v > alpha {
 				alpha, iterBest = v, k
@@ -143,11 +153,11 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 		// an unfinished iteration then still improves on it safely.
 		cand[0], cand[iterBest] = cand[iterBest], cand[0]
 		dirs[0], dirs[iterBest] = dirs[iterBest], dirs[0]
-		s.tt.store(key, dirs[0], 0, 0, 0, noScore)
+		s.tt.store(key, dirs[0], 0, 0, 0, noScore, false)
 		if !s.aborted {
 			value = alpha
 		}
-		if alpha >= decided || alpha <= -decided {
+		if s.settled(alpha, lost, n) {
 			break
 		}
 	}
@@ -156,6 +166,53 @@ func (s *duel) best(me, opp int, others []int32, depth, budget int) uint8 {
 		return s.answerPredicted(&cand, &dirs, n, value, budget, reserved)
 	}
 	return dirs[0]
+}
+
+// settled reports whether the iteration just completed, of value alpha,
+// settled the move, so that no deeper one is needed: the game is won or
+// lost whatever happens; or every move but one loses (lost of the n), and
+// that one is forced; or the iteration saw every line to its end (see
+// duel.open).
+func (s *duel) settled(alpha, lost, n int) bool {
+	switch {
+	case alpha >= decided || alpha <= -decided:
+		return true
+	case s.aborted:
+		return false
+	}
+	return lost == n-1 || s.open == 0
+}
+
+// apart returns the index into tron.Dirs of my move while the opponent's
+// territory meets mine only far from our heads (see near): the move whose
+// territory scores best with the opponent standing where it is, one
+// evaluation a move. That far apart, no reply of the opponent's changes
+// which of my moves claims the most, and a search of them would spend its
+// budget where nothing is decided yet. Others stand still, as in best.
+func (s *duel) apart(me, opp int, others []int32) uint8 {
+	b := s.b
+	var cand [4]int32
+	var dirs [4]uint8
+	n := b.moves(b.heads[me], &cand, &dirs)
+	if n <= 1 {
+		return dirs[0] // the only move, or none: 0 is as good as any
+	}
+	s.eval.stand(others)
+	s.work = 0
+	t, theirs := s.eval.terr, b.heads[opp]
+	best, arg := -infinity, 0
+	for k := range n {
+		t.take(cand[k], 0)
+		// Fail-soft in the window best..infinity: a move no better than
+		// the best so far may be scored by a bound, at most best.
+		v, work, _ := s.eval.duel(cand[k], theirs, best, infinity)
+		t.release(cand[k])
+		s.work += work
+		if v > best {
+			best, arg = v, k
+		}
+	}
+	return dirs[arg]
 }
 
 // answerPredicted picks my move in a duel the search values at value, far
@@ -279,22 +336,13 @@ func (s *duel) pvsReply(key uint64, mine int32, depth, alpha, beta, ply int, fir
 func (s *duel) choose(depth, alpha, beta, ply int) int {
 	var cand [4]int32
 	var dirs [4]uint8
-	n := s.b.moves(s.heads[0], &cand, &dirs)
-	oppMoves := s.b.freeNeighbours(s.heads[1])
-	switch {
-	case n == 0 && oppMoves == 0:
-		return s.draw
-	case n == 0:
-		return -winScore + ply
-	case oppMoves == 0:
-		return winScore - ply
-	}
+	n := s.b.moves(s.heads[0], &cand, &dirs) // not 0: see over
 	key := s.key()
-	if v, ok := s.tt.score(key, depth, alpha, beta, ply); ok {
+	if v, ok := s.known(key, depth, alpha, beta, ply); ok {
 		return v
 	}
 	s.order(key, &cand, &dirs, n, ply)
-	best, bestDir, alpha0 := -infinity, dirs[0], alpha
+	best, bestDir, alpha0, open := -infinity, dirs[0], alpha, s.open
 	for k := range n {
 		v := s.pvsReply(key, cand[k], depth, alpha, beta, ply, k == 0)
 		if s.aborted {
@@ -309,7 +357,7 @@ func (s *duel) choose(depth, alpha, beta, ply int) int {
 		}
 	}
 	s.killer[ply] = bestDir
-	s.tt.store(key, bestDir, best, depth, ply, boundOf(best, alpha0, beta))
+	s.tt.store(key, bestDir, best, depth, ply, boundOf(best, alpha0, beta), s.open == open)
 	return best
 }
 
@@ -323,11 +371,11 @@ func (s *duel) reply(key uint64, mine int32, depth, alpha, beta, ply int) int {
 		return winScore - ply
 	}
 	key ^= s.z.pending(mine)
-	if v, ok := s.tt.score(key, depth, alpha, beta, ply+1); ok {
+	if v, ok := s.known(key, depth, alpha, beta, ply+1); ok {
 		return v
 	}
 	s.order(key, &cand, &dirs, n, ply+1)
-	best, bestDir, beta0 := infinity, dirs[0], beta
+	best, bestDir, beta0, open := infinity, dirs[0], beta, s.open
 	for k := range n {
 		var v int
 		switch {
@@ -353,8 +401,18 @@ func (s *duel) reply(key uint64, mine int32, depth, alpha, beta, ply int) int {
 		}
 	}
 	s.killer[ply+1] = bestDir
-	s.tt.store(key, bestDir, best, depth, ply+1, boundOf(best, alpha, beta0))
+	s.tt.store(key, bestDir, best, depth, ply+1, boundOf(best, alpha, beta0), s.open == open)
 	return best
+}
+
+// known returns the table's score of key's position, as transpositions.score
+// does, counting it as a line that ended in open play unless it is final.
+func (s *duel) known(key uint64, depth, alpha, beta, ply int) (int, bool) {
+	v, final, ok := s.tt.score(key, depth, alpha, beta, ply)
+	if ok && !final {
+		s.open++
+	}
+	return v, ok
 }
 
 // boundOf says what a score best, searched in the window alpha..beta with
@@ -392,10 +450,20 @@ func (s *duel) after(mine, theirs int32, depth, alpha, beta, ply int) int {
 	s.heads = [2]int32{mine, theirs}
 	s.taken ^= s.z.cell(mine) ^ s.z.cell(theirs)
 	var v int
-	if depth == 1 {
+	if end, over := s.over(ply + 2); over {
+		v = end
+	} else if depth == 1 {
 		var work int
-		v, work = s.eval.duel(mine, theirs, alpha, beta)
+		var sealed bool
+		v, work, sealed = s.eval.duel(mine, theirs, alpha, beta)
 		s.work += work
+		if sealed {
+			// A final score: the table keeps it for the deeper
+			// iterations, which then stop here too.
+			s.tt.store(s.key(), 0, v, 0, ply+2, exact, true)
+		} else {
+			s.open++
+		}
 	} else {
 		v = s.choose(depth-1, alpha, beta, ply+2)
 	}
@@ -403,6 +471,22 @@ func (s *duel) after(mine, theirs int32, depth, alpha, beta, ply int) int {
 	t.release(theirs)
 	s.heads, s.taken = heads, taken
 	return v
+}
+
+// over scores the position at ply when the game ends in it: a player
+// with no free neighbour is eliminated in the next turn, and the other
+// wins, or both do and draw. A search of any depth scores it so.
+func (s *duel) over(ply int) (int, bool) {
+	mine, theirs := s.b.freeNeighbours(s.heads[0]), s.b.freeNeighbours(s.heads[1])
+	switch {
+	case mine == 0 && theirs == 0:
+		return s.draw, true
+	case mine == 0:
+		return -winScore + ply, true
+	case theirs == 0:
+		return winScore - ply, true
+	}
+	return 0, false
 }
 
 // near reports whether the territories of the two heads meet within reach

@@ -8,22 +8,26 @@ import (
 )
 
 // Limits and defaults of the strong bot's arguments. The default work
-// costs about 80 ms of CPU a move on 40×40 on an idle 2-core machine on a
-// fast day, within the 100 ms a move that strong public Tron AIs were
-// given, and up to twice that on a slow day of the same host
-// (docs/bots.md has each day's figures and their command).
+// costs a few milliseconds a search move on 40×40 (docs/bots.md has the
+// figures and their command), less on smaller boards and later in a game
+// (see budgetCells), and a search stops once its move is settled (see
+// duel.settled): the default is for everyday tournaments. benchmarkWork is
+// the setting for a bot that is to be measured at its strongest, at about
+// the 100 ms a move that strong public Tron AIs were given.
 const (
 	maxDepth     = 32
 	maxWork      = 1_000_000
 	defaultDepth = maxDepth
-	defaultWork  = 12000
+	defaultWork  = 500
+	// benchmarkWork is docs/bots.md's benchmark setting, strong:work=12000.
+	benchmarkWork = 12000
 )
 
 // StrongParams are the arguments of the strong bot.
 var StrongParams = []sim.ParamSpec{
 	sim.IntParam("depth", defaultDepth, 1, maxDepth, "deepest duel search, in turns (my move and the opponent's reply)"),
-	sim.IntParam("work", defaultWork, 1, maxWork, "thousands of cells the searches may visit per move, the cost of a move: the territory evaluations of a duel or crowd search, the endgame fill's longest path (a 100×100 board holds 10 of them; 200 is the cheap setting for mass tournaments)").Log(),
-	sim.IntParam("reach", defaultReach, 1, 200, "searches deeper than one turn only when the two territories meet within this many cells of the heads (from the first move on boards up to 40×40)"),
+	sim.IntParam("work", defaultWork, 1, maxWork, "thousands of cells a search may visit a move, its cost: all of them in a region of 40×40 cells or more, a share in a smaller one (12000 is the benchmark setting)").Log(),
+	sim.IntParam("reach", defaultReach, 1, 200, "searches only when the two territories meet within this many cells of the heads (from the first move on boards up to 40×40); farther apart, one evaluation of each move"),
 	sim.IntParam("room", 1, 0, 8, "what each free neighbour of a cell adds to its worth in a territory (the cell itself is worth 1): room to move in over cells strung along a wall"),
 	sim.IntParam("sealed", 4, 1, 64, "weight of the fill difference once the players can no longer meet, against a territory difference in open play"),
 	sim.IntParam("chambers", defaultChambers, 1, 10_000, "largest region, in free cells, whose territories count through their chamber trees in open play (see chambers); a larger one counts every cell, as spare=8 does, and searches deeper for the time saved").Log(),
@@ -87,8 +91,8 @@ func readStrongConfig(args sim.Params) (StrongConfig, error) {
 //   - against one opponent, it searches both players' moves (alpha-beta,
 //     the opponent answering my move, iterative deepening under a budget of
 //     work), scoring positions by Voronoi territory counted through its
-//     chamber tree (see chambers); it searches one turn only while the
-//     heads are far apart;
+//     chamber tree (see chambers); while the heads are far apart it
+//     evaluates each of its moves once instead;
 //   - against several, it searches against the nearest, the others
 //     standing still and taking their share of the territory, wary of
 //     cells any of them may also enter.
@@ -115,6 +119,7 @@ type Strong struct {
 	alone     bool
 	turn      int
 	aliveSeen int
+	region    int // the free cells of my region this turn, when I am not alone
 
 	modes [modeCount]int // moves played in each mode, for tests and tuning
 }
@@ -124,7 +129,7 @@ type mode int
 
 const (
 	modeFill mode = iota
-	modeShallow
+	modeApart
 	modeSearch
 	modeCrowd
 	modeCount
@@ -135,7 +140,7 @@ func NewStrong(cfg StrongConfig) *Strong {
 	p := &Strong{cfg: cfg}
 	p.eval.terr = &p.terr
 	p.fill.terr, p.fill.ch = &p.terr, &p.eval.ch
-	p.fill.budget = 1000 * cfg.Work
+	p.fill.budget = fillShare * 1000 * cfg.Work
 	p.duel.b, p.duel.eval = &p.board, &p.eval
 	p.terr.room = int32(cfg.Room)
 	p.eval.sealed = cfg.Sealed
@@ -194,7 +199,7 @@ func (p *Strong) findRivals(v *tron.View) []int {
 		return nil
 	}
 	b := &p.board
-	p.fill.region(b, b.heads[p.seat])
+	p.region = p.fill.region(b, b.heads[p.seat])
 	rivals := p.rivals[:0]
 	for seat, h := range b.heads {
 		if seat != p.seat && h >= 0 && p.fill.reaches(b, h) {
@@ -206,15 +211,14 @@ func (p *Strong) findRivals(v *tron.View) []int {
 }
 
 // defaultReach is the distance from the heads, in cells, within which
-// their territories must meet for a search deeper than one turn (the
-// reach argument). The first moves on an open board decide most games, so
+// their territories must meet for a search (the reach argument). The first moves on an open board decide most games, so
 // the search goes deep from the first move on boards up to 40×40 (whose
 // open territories meet within 40 cells): on 40×40 reach 40 beat reach 20 by
 // +124 [+42, +216] to +88 [+16, +164] over the previous strong (60 games
 // each, work=8000; reach 200 gave the same 40 wins, 1 draw, 19 losses),
 // and reach 200 beat reach 6 by +104 [+32, +188] at
 // work=1000. Beyond, which only the 100×100 board's openings reach, one
-// turn (both players moving) keeps those long openings cheap.
+// evaluation of each move (duel.apart) keeps those long openings cheap.
 const defaultReach = 40
 
 // defaultChambers is the chambers argument: every region of a board of up
@@ -228,25 +232,53 @@ const defaultReach = 40
 // decides.
 const defaultChambers = 10_000
 
-// duelMove picks a move against the one opponent sharing my region.
+// duelMove picks a move against the one opponent sharing my region: by a
+// search when our territories meet within reach, else by one evaluation
+// of each of my moves (see duel.apart).
 func (p *Strong) duelMove(opp int) uint8 {
 	p.terr.load(&p.board)
-	depth := p.depth(opp)
-	if depth == 1 {
-		p.modes[modeShallow]++
-	} else {
-		p.modes[modeSearch]++
+	if !p.duel.near(p.seat, opp, p.cfg.Reach) {
+		p.modes[modeApart]++
+		return p.duel.apart(p.seat, opp, nil)
 	}
-	return p.duel.best(p.seat, opp, nil, depth, 1000*p.cfg.Work)
+	p.modes[modeSearch]++
+	return p.duel.best(p.seat, opp, nil, p.cfg.Depth, p.budget())
 }
 
-// depth returns how deep to search against opp: as deep as the depth
-// argument allows when our territories meet within reach, else one turn.
-func (p *Strong) depth(opp int) int {
-	if !p.duel.near(p.seat, opp, p.cfg.Reach) {
-		return 1
+// fillShare is how many times a search move's budget the endgame fill's
+// longest path may take: few moves search for it, at the end of a game,
+// and one cell more or less there decides a close game.
+const fillShare = 4
+
+// budgetCells is the region, in free cells, in which a move may do its
+// whole work (the work argument): the cells of a 40×40 board. In a smaller
+// region a move does the region's share of it. An evaluation visits the
+// region, so a move searches about as many positions in a small region as
+// in a large one, in a fraction of the time: small boards, and the later
+// moves of a game, cost what they need.
+const budgetCells = 40 * 40
+
+// contactCells is how near the heads, in cells, the territories must meet
+// for a search on a board larger than 40×40 to take its whole budget.
+// There an evaluation visits more cells than the budget of a 40×40 board
+// allows many of, and the search reaches two or three turns: while the
+// territories meet farther away than that, no move of the search's reach
+// can touch the other player's, and a search of the whole budget would
+// only refine the same estimate. Such a search takes contactCells over the
+// distance they meet at of its budget, on a region of twice budgetCells
+// or more, and proportionally less of that cut in between.
+const contactCells = 5
+
+// budget returns the work this turn's search may do, in cells visited,
+// once near reported how far from the heads the territories meet.
+func (p *Strong) budget() int {
+	b := 1000 * p.cfg.Work * min(p.region, budgetCells) / budgetCells
+	if m := int(p.terr.meet); p.region > budgetCells && m > contactCells {
+		large := min(p.region-budgetCells, budgetCells) // from 0 on a 40×40 region to budgetCells
+		cut := b - b*contactCells/m
+		b -= cut * large / budgetCells
 	}
-	return p.cfg.Depth
+	return b
 }
 
 // crowdMove picks a move when several opponents share my region. A search
@@ -268,5 +300,8 @@ func (p *Strong) crowdMove(rivals []int) uint8 {
 			others = append(others, b.heads[seat])
 		}
 	}
-	return p.duel.best(p.seat, nearest, others, p.depth(nearest), 1000*p.cfg.Work)
+	if !p.duel.near(p.seat, nearest, p.cfg.Reach) {
+		return p.duel.apart(p.seat, nearest, others)
+	}
+	return p.duel.best(p.seat, nearest, others, p.cfg.Depth, p.budget())
 }

@@ -22,10 +22,6 @@ func newStrong(t testing.TB) func() player { return newPlayerOf(t, "strong", sim
 // as it decides.
 const strengthSeeds = 10
 
-// tournamentWork is the strong bot's cheap budget for mass tournaments,
-// as docs/bots.md gives it.
-const tournamentWork = 200
-
 // strengthBoard is the board of the strength benchmark: botsArena's
 // default 100×100, the standard scenario's. The sequential test plays on
 // sequentialBoard, 40×40, where games are shorter but as many of the bot's
@@ -36,14 +32,13 @@ var (
 )
 
 // sequentialStronger checks, deal by deal on sequentialBoard, that the
-// strong bot at its tournament budget (work=200, 40 times cheaper than the
-// default, which make strength measures) is at least 200 Elo stronger than
-// the named bot rather than no stronger at all (a sequential test at 5 %
-// error rates: four deals decide when it wins every game). In short mode
-// one deal, which it must not lose.
+// strong bot at its defaults is at least 200 Elo stronger than the named
+// bot rather than no stronger at all (a sequential test at 5 % error
+// rates: four deals decide when it wins every game). In short mode one
+// deal, which it must not lose.
 func sequentialStronger(t *testing.T, opponent string) {
 	t.Parallel()
-	strong, other := newPlayerOf(t, "strong", params("work", tournamentWork)), newPlayerOf(t, opponent, sim.Params{})
+	strong, other := newStrong(t), newPlayerOf(t, opponent, sim.Params{})
 	simtest.RequireStronger(t, simtest.NewSequential(0, 200, 0.05, 0.05), strengthSeeds, "strong vs "+opponent, func(d int) simtest.Score {
 		res, _ := playDuels(t, sequentialBoard, d, d+1, strong, other)
 		return res
@@ -134,8 +129,7 @@ func TestStrongFillsRoom(t *testing.T) {
 
 // TestStrongSmoke plays boards and player counts of every size, the bot in
 // several seats among the simple bots, and checks that it never fails to
-// answer. It plays at the tournament budget: its moves are as legal at any
-// budget, and the default's take 40 times longer.
+// answer.
 func TestStrongSmoke(t *testing.T) {
 	cases := []struct {
 		width, height, players int
@@ -168,7 +162,7 @@ func TestStrongSmoke(t *testing.T) {
 			strong := map[int]bool{}
 			for k := range players {
 				if k%3 == 0 || c.players == 2 {
-					players[k], strong[k] = newPlayerOf(t, "strong", params("work", tournamentWork))(), true
+					players[k], strong[k] = newStrong(t)(), true
 				} else {
 					players[k] = newPlayerOf(t, others[k%len(others)], sim.Params{})()
 				}
@@ -188,11 +182,11 @@ func TestStrongSmoke(t *testing.T) {
 // pins it: a change of the hash means the bot plays other moves, which
 // only a change meant to alter its play may do (then update the pin). Three
 // players on 20×20, so that the bot searches a crowd, a duel once one is
-// out, and fills; at a budget of work=1000, to keep it short.
+// out, and fills; at its defaults.
 func TestStrongDeterministic(t *testing.T) {
 	skipUnderRace(t)
 	rules, eff := newRules(t, params("players", 3, "width", 20, "height", 20))
-	strong := newPlayerOf(t, "strong", params("work", 1000))
+	strong := newStrong(t)
 	play := func() sim.Result {
 		m := sim.NewMatch(rules, eff)
 		return m.Play(context.Background(), 99, []player{strong(), strong(), newPlayerOf(t, "stupid", sim.Params{})()})
@@ -204,7 +198,7 @@ func TestStrongDeterministic(t *testing.T) {
 }
 
 // pinnedGame is TestStrongDeterministic's match.
-const pinnedGame = "111 turns, places [1 2 3], hash 4bcbd69f9ea5bbcd"
+const pinnedGame = "119 turns, places [2 1 3], hash 2d7c55d5ad3fd649"
 
 // TestStrongSwindle plays a 20×20 duel in which strong falls behind, with
 // and without the swindle argument: the predicted answers change the
@@ -224,7 +218,7 @@ func TestStrongSwindle(t *testing.T) {
 	require.Equal(t, plain, play(params("work", 300, "swindle", 0)))
 	swindled := play(params("work", 300, "swindle", 200))
 	require.NotEqual(t, plain, swindled, "the swindle never changed a move")
-	require.Equal(t, "143 turns, places [1 2], hash a8c9b0ecd3ae5c8f", swindled)
+	require.Equal(t, "76 turns, places [1 2], hash 98c6898ffd5b0f93", swindled)
 	again := newPlayerOf(t, "strong", params("work", 300, "swindle", 200))()
 	require.Equal(t, swindled, playWith(again))
 	require.True(t, again.(*Strong).duel.behind, "the first match no longer ends behind: the test no longer tests")
@@ -421,7 +415,7 @@ func TestStrongAllocs(t *testing.T) {
 		mode  mode
 		table func(me *Strong) *table
 	}{
-		{"shallow", modeShallow, func(me *Strong) *table {
+		{"apart", modeApart, func(me *Strong) *table {
 			return newTable(t, sim.Params{}, 5, me, newPlayerOf(t, "straight", sim.Params{})())
 		}},
 		{"search", modeSearch, func(me *Strong) *table {
@@ -452,11 +446,11 @@ func TestStrongAllocs(t *testing.T) {
 // BenchmarkStrongAct times one move of the strong bot against straight on
 // boards of 20×20, 40×40 and the default 100×100, in each of its ways of
 // playing a duel: the first move in the search mode met (heads near each
-// other), the first move of the one-turn mode (heads apart), and a move
-// once walled off. A search move spends its whole budget: its time is what
-// docs/bots.md gives for each budget (work=200, work=2000, the default),
-// as CPU time (cpu-ms/op), which the other jobs of a shared machine leave
-// alone.
+// other), the first move apart (one evaluation of each move), and a move
+// once walled off. The first search move of a game, on an empty board, is
+// one that spends its whole budget: its time is what docs/bots.md gives
+// for the default and the benchmark setting (work=12000), as CPU time
+// (cpu-ms/op), which the other jobs of a shared machine leave alone.
 func BenchmarkStrongAct(b *testing.B) {
 	for _, size := range []int{20, 40, 100} {
 		for _, c := range []struct {
@@ -464,12 +458,12 @@ func BenchmarkStrongAct(b *testing.B) {
 			mode mode
 			work int
 		}{
-			{"search", modeSearch, defaultWork}, {"shallow", modeShallow, defaultWork}, {"fill", modeFill, defaultWork},
-			{"search/work=200", modeSearch, tournamentWork}, {"search/work=2000", modeSearch, 2000},
+			{"search", modeSearch, defaultWork}, {"apart", modeApart, defaultWork}, {"fill", modeFill, defaultWork},
+			{"search/work=12000", modeSearch, benchmarkWork},
 		} {
-			if c.mode == modeShallow && size <= defaultReach {
+			if c.mode == modeApart && size <= defaultReach {
 				// At the default reach the search goes deep from the first
-				// move on such a board: there is no one-turn move to time.
+				// move on such a board: there is no move apart to time.
 				continue
 			}
 			b.Run(fmt.Sprintf("%dx%d/%s", size, size, c.name), func(b *testing.B) {
@@ -481,7 +475,7 @@ func BenchmarkStrongAct(b *testing.B) {
 				// budget is timed there.
 				setup := c.work
 				if testing.Short() {
-					setup = tournamentWork
+					setup = defaultWork
 				}
 				me := newPlayerOf(b, "strong", params("work", setup))().(*Strong)
 				tb := newTable(b, params("width", size, "height", size), 5, me, newPlayerOf(b, "straight", sim.Params{})())

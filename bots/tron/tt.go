@@ -60,12 +60,16 @@ const (
 
 // ttEntry remembers what the search found in a position: the position's
 // key above the low 3 bits, which hold the best move (0-3) plus one (0:
-// empty), and the score of a search depth turns deep, with its bound.
+// empty), and the score of a search depth turns deep, with its bound, and
+// whether that score is final: no line of the search that found it ended
+// in open play at its horizon (each was won, lost, drawn or sealed off
+// before), so that searching deeper cannot change it.
 type ttEntry struct {
 	key   uint64
 	score int32
 	depth uint8
 	bound bound
+	final bool
 }
 
 // transpositions is the search's memory of the positions it searched,
@@ -108,24 +112,25 @@ func (t *transpositions) best(key uint64) (dir uint8, ok bool) {
 // score returns the stored score of key's position at ply when it was
 // searched at least depth turns deep and settles the window alpha..beta:
 // an exact score, a lower bound at or above beta, an upper bound at or
-// below alpha.
-func (t *transpositions) score(key uint64, depth, alpha, beta, ply int) (int, bool) {
+// below alpha; and whether the score is final (see ttEntry).
+func (t *transpositions) score(key uint64, depth, alpha, beta, ply int) (v int, final, ok bool) {
 	e, ok := t.entry(key)
-	if !ok || e.bound == noScore || int(e.depth) < depth {
-		return 0, false
+	if !ok || e.bound == noScore || int(e.depth) < depth && !e.final {
+		return 0, false, false
 	}
-	v := fromStored(int(e.score), ply)
+	v = fromStored(int(e.score), ply)
 	switch {
 	case e.bound == exact, e.bound == lower && v >= beta, e.bound == upper && v <= alpha:
-		return v, true
+		return v, e.final, true
 	}
-	return 0, false
+	return 0, false, false
 }
 
 // store remembers dir as the best move for key, and score, found at ply
-// by a search depth turns deep, with its bound (noScore: none).
-func (t *transpositions) store(key uint64, dir uint8, score, depth, ply int, b bound) {
-	t.entries[key>>(64-ttBits)] = ttEntry{key: key&^7 | uint64(dir+1), score: int32(toStored(score, ply)), depth: uint8(depth), bound: b}
+// by a search depth turns deep, with its bound (noScore: none) and
+// whether it is final.
+func (t *transpositions) store(key uint64, dir uint8, score, depth, ply int, b bound, final bool) {
+	t.entries[key>>(64-ttBits)] = ttEntry{key: key&^7 | uint64(dir+1), score: int32(toStored(score, ply)), depth: uint8(depth), bound: b, final: final}
 }
 
 // toStored turns a score found at ply into one that counts a won or lost
