@@ -3,7 +3,9 @@ package tron
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/arenasim/arena/engines/tron"
 	"github.com/arenasim/arena/sim"
@@ -503,4 +505,75 @@ func BenchmarkStrongAct(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkStrongGame plays strong at its defaults against itself on
+// 20×20 and 40×40, each seed from both seats, and times seat 0's moves:
+// the median and 90th percentile of its search moves (heads near, the
+// budget's moves), and the median and mean of all its moves (fills and
+// moves apart are cheap). docs/bots.md gives these figures:
+//
+//	go test -run '^$' -bench StrongGame -benchtime 1x ./bots/tron
+//
+// One iteration plays 4 seeds, 8 games (in -short 2 games, on 20×20).
+func BenchmarkStrongGame(b *testing.B) {
+	for _, size := range []int{20, 40} {
+		b.Run(fmt.Sprintf("%dx%d", size, size), func(b *testing.B) {
+			seeds := 4
+			if testing.Short() {
+				if size > 20 {
+					b.Skip("the code of 20×20, on a larger board")
+				}
+				seeds = 1
+			}
+			var search, all []time.Duration
+			for b.Loop() {
+				for s := range seeds {
+					for seat := range 2 {
+						me := &timedStrong{Strong: newStrong(b)().(*Strong), search: &search, all: &all}
+						players := []player{newStrong(b)(), newStrong(b)()}
+						players[seat] = me
+						tb := newTable(b, params("width", size, "height", size), sim.Derive(7, uint64(s)), players...)
+						for tb.step() {
+						}
+					}
+				}
+			}
+			ms := func(ds []time.Duration, q float64) float64 {
+				if len(ds) == 0 {
+					return 0
+				}
+				ds = slices.Clone(ds)
+				slices.Sort(ds)
+				return float64(ds[int(q*float64(len(ds)-1))]) / 1e6
+			}
+			var sum time.Duration
+			for _, d := range all {
+				sum += d
+			}
+			b.ReportMetric(ms(search, 0.5), "search-median-ms")
+			b.ReportMetric(ms(search, 0.9), "search-p90-ms")
+			b.ReportMetric(ms(all, 0.5), "median-ms/move")
+			b.ReportMetric(float64(sum)/1e6/float64(max(1, len(all))), "mean-ms/move")
+		})
+	}
+}
+
+// timedStrong times a strong player's moves: each into all, and the
+// searches into search too.
+type timedStrong struct {
+	*Strong
+	search, all *[]time.Duration
+}
+
+func (p *timedStrong) Act(v *tron.View) (tron.Dir, error) {
+	searches := p.modes[modeSearch]
+	start := time.Now()
+	d, err := p.Strong.Act(v)
+	spent := time.Since(start)
+	*p.all = append(*p.all, spent)
+	if p.modes[modeSearch] > searches {
+		*p.search = append(*p.search, spent)
+	}
+	return d, err
 }
