@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // roundRobin returns rounds of a double round robin of k bots (both seat
@@ -102,6 +104,7 @@ func withIterativeFrom(n int, f func()) {
 // several anchors and with a first-seat edge (conjugate gradients on: a
 // small field stands for a large one).
 func TestLargeFieldIntervalsWhateverTheCores(t *testing.T) {
+	simtest.Clockless(t)
 	names, records := largeField(parallelFrom, 1)
 	options := largeFieldOptions
 	if testing.Short() {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // The reference figures come from an independent script
@@ -94,6 +96,7 @@ func TestStoppedEstimateLeansBack(t *testing.T) {
 // finite corrected one inside its own interval (every test of 7 units:
 // pairs or blocks, logistic or normalized, two elo1).
 func TestStoppedEstimateSmallTests(t *testing.T) {
+	simtest.Clockless(t)
 	for _, model := range []EloModel{ModelLogistic, ModelNormalized} {
 		for _, scores := range [][]float64{PentanomialScores[:], BlockScores[:]} {
 			for _, elo1 := range []float64{5, 50} {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // inert lists the strong bots' arguments known to change nothing on their
@@ -46,6 +47,7 @@ var probes = map[string][]float64{
 // argument that does nothing; at the budget budgets gives, if any. (Aquar.iom's virus_ratio matters only there:
 // no other bot grows cells heavy enough to be worth a virus.)
 func TestStrongArgumentsChangePlay(t *testing.T) {
+	simtest.Clockless(t)
 	if testing.Short() {
 		t.Skip("plays the strong bots")
 	}

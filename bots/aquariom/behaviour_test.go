@@ -172,6 +172,7 @@ func TestNearestChases(t *testing.T) {
 // opponent's division, which the bot cannot foresee, may have made the
 // place illegal; and that there are some.
 func TestStrongViruses(t *testing.T) {
+	simtest.Clockless(t)
 	if testing.Short() {
 		t.Skip("plays a whole match")
 	}
@@ -243,6 +244,7 @@ func newestVirus(v *engine.View) int {
 // them bursts on seed 3 (seeds 0 to 39: 10 bursts, against 2 at the old
 // defaults; it still wins every duel against the splitter).
 func TestStrongAvoidsViruses(t *testing.T) {
+	simtest.Clockless(t)
 	if testing.Short() {
 		t.Skip("plays whole matches")
 	}

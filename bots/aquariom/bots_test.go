@@ -128,6 +128,7 @@ func TestDeterministic(t *testing.T) {
 // turn of a third (all the bot's kinds of decision, as they come); in
 // short mode, one match to warm up and the first 300 turns of a second.
 func TestAllocs(t *testing.T) {
+	simtest.Clockless(t)
 	if simtest.RaceDetector {
 		t.Skip("the race detector's instrumentation allocates")
 	}

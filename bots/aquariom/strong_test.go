@@ -121,6 +121,7 @@ func duelPlayers(t *testing.T, opponent string) (*engine.Rules, player, player, 
 // at all (a sequential test at 5 % error rates: when it wins every game,
 // four deals decide).
 func requireStronger(t *testing.T, opponent string) {
+	simtest.Clockless(t)
 	if testing.Short() {
 		t.Skip("plays whole matches")
 	}
@@ -205,6 +206,7 @@ func ffa4Match(t *testing.T) (*sim.Match[engine.State, engine.View, engine.Actio
 // first in at least 60 % of the games rather than in a quarter, by chance
 // (a sequential test at 5 % error rates: four firsts in a row decide).
 func TestStrongFirstInFFA4(t *testing.T) {
+	simtest.Clockless(t)
 	if testing.Short() {
 		t.Skip("plays whole matches")
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arenasim/arena/engines/tron"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // pictureBoard reads a board drawn row by row: '.' free, 'A' and 'B' the
@@ -116,6 +117,7 @@ func TestFillerVisitsEveryCell(t *testing.T) {
 // room, so a 100×100 room takes seconds (a minute under the race
 // detector): -short leaves those out.
 func TestFillerLargeRooms(t *testing.T) {
+	simtest.Clockless(t)
 	for _, c := range []struct{ w, h, x, y int }{
 		{10, 10, 5, 5}, {30, 20, 3, 17}, {100, 100, 50, 50}, {100, 100, 7, 70}, {21, 21, 10, 10}, {1, 40, 0, 0},
 	} {
@@ -465,6 +467,7 @@ func TestTranspositions(t *testing.T) {
 // checks that the filler makes as many moves as the longest path allows,
 // found by trying every path.
 func TestFillerFindsLongestPath(t *testing.T) {
+	simtest.Clockless(t)
 	skipUnderRace(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for game := range 200 {

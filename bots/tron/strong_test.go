@@ -39,6 +39,7 @@ var (
 // rates: four deals decide when it wins every game). In short mode one
 // deal, which it must not lose.
 func sequentialStronger(t *testing.T, opponent string) {
+	simtest.Clockless(t)
 	t.Parallel()
 	strong, other := newStrong(t), newPlayerOf(t, opponent, sim.Params{})
 	simtest.RequireStronger(t, simtest.NewSequential(0, 200, 0.05, 0.05), strengthSeeds, "strong vs "+opponent, func(d int) simtest.Score {
@@ -133,6 +134,7 @@ func TestStrongFillsRoom(t *testing.T) {
 // several seats among the simple bots, and checks that it never fails to
 // answer.
 func TestStrongSmoke(t *testing.T) {
+	simtest.Clockless(t)
 	cases := []struct {
 		width, height, players int
 		starts                 [][]int

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // The reduced calibration: fixed seeds, few tournaments, and thresholds a
@@ -68,6 +69,7 @@ func TestCoverageOfFourPlayers(t *testing.T) {
 // TestSPRTErrorRates plays about a million coin games, on every core: the
 // race pass of CI runs it too.
 func TestSPRTErrorRates(t *testing.T) {
+	simtest.Clockless(t)
 	// SPRT(0, 50) rather than (0, 5): the same test, a hundred times
 	// fewer games.
 	test := results.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
@@ -96,6 +98,7 @@ func TestSPRTErrorRates(t *testing.T) {
 // degrees of freedom and the design effect's pooling taken from every
 // round, these rows covered about 90.5 %.
 func TestCoverageOfMoreBotsThanSeats(t *testing.T) {
+	simtest.Clockless(t)
 	skipInRacePass(t)
 	rows := CoverageRows(150)
 	for _, row := range []CoverageRow{rows[9], rows[10]} {
@@ -110,6 +113,7 @@ func TestCoverageOfMoreBotsThanSeats(t *testing.T) {
 // plays it, accepts H1 at the gap elo1 (it did so in 48 % of the tests when
 // its pairs' own score was taken for the gap) and seldom at 0.
 func TestPoolSPRTScale(t *testing.T) {
+	simtest.Clockless(t)
 	skipInRacePass(t)
 	rows := PoolRows(100)
 	for _, tc := range []struct {
@@ -140,6 +144,7 @@ func TestBlockDelta(t *testing.T) {
 // at 200 games a pair a 150-Elo edge makes the plain intervals miss, and
 // the model with the edge (--seat-edge) covers again.
 func TestSeatEdge(t *testing.T) {
+	simtest.Clockless(t)
 	rows := SeatRows(100)
 	small, large := rows[2], rows[3] // +150 Elo for the first seat, 20 and 200 games a pair
 	c, err := MeasureSeat(small)

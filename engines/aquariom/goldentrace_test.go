@@ -13,6 +13,7 @@ import (
 	"github.com/arenasim/arena/results/golden/goldentest"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // TestGolden replays the golden traces of testdata/golden (arena golden
@@ -25,6 +26,7 @@ func TestGolden(t *testing.T) { goldentest.Check(t, "testdata/golden", scenarios
 // neutrals eaten in earlier steps that its trace tells (RebuildEaten),
 // reads back to its hash and its JSON.
 func TestStatesReadBack(t *testing.T) {
+	simtest.Clockless(t)
 	paths, err := filepath.Glob("testdata/golden/*/match-*.jsonl*")
 	require.NoError(t, err)
 	require.NotEmpty(t, paths)
