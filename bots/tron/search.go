@@ -18,9 +18,9 @@ const (
 	// against the previous strong, mostly seeds it won from the other seat;
 	// at 16 it draws 1 or 2 and wins them: 79 / 1 / 20 rather than 73 / 8 /
 	// 19 (seed 1), 83 / 2 / 15 rather than 77 / 8 / 15 (seed 7), the
-	// losses within one, and 40 / 2 / 18 rather than 40 / 1 / 19 on 40×40 (see
-	// docs/bots.md). Not an argument: draws are rare on the standard
-	// 100×100 board, where a tuner plays.
+	// losses within one, and 40 / 2 / 18 rather than 40 / 1 / 19 on 40×40
+	// (at work=12000, 2026-11-27). Not an argument: draws are rare on the
+	// standard 100×100 board, where a tuner plays.
 	contempt = 16
 )
 
