@@ -41,6 +41,10 @@ var defaultSandbox atomic.Bool
 // holds for the bots prepared from then on, in the whole process.
 func SetSandbox(on bool) bool { return defaultSandbox.Swap(on) }
 
+// Sandboxed says whether exec bots whose spec gives no sandbox= run in a
+// sandbox now (SetSandbox).
+func Sandboxed() bool { return defaultSandbox.Load() }
+
 // SetNotice sets where arena says, once, which limits of the sandbox are
 // in force (the command line: its standard error); nil says nothing.
 func SetNotice(say func(string)) {

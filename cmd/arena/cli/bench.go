@@ -29,40 +29,21 @@ var benchCommand = &command{
 	usage: "bench [SCENARIO|FILE] [flags]",
 	short: "measure throughput per game and how it scales with -j",
 	long: `Bench measures how fast arena plays. For each game it plays the default
-scenario as a tournament, through the same runner as arena run, for --time on
-one worker and again for --time on -j workers (one per core unless told),
-then prints a line per measurement:
+scenario as a tournament, through the runner of arena run, for --time on
+one worker and again on -j workers, then prints a line per measurement:
+GAMES/S and TURNS/S (per second of wall time), NS/TURN (what a turn costs
+one worker), ALLOCS/TURN (the whole process's heap allocations per turn),
+PEAK HEAP MB, SPEEDUP (turns/s on -j workers ÷ on one) and VS BARE (turns/s
+÷ those of a bare loop playing the same matches: the share of the engine's
+and bots' speed the runner keeps). A last line sums up the scaling.
 
-  GAMES/S, TURNS/S  matches and turns finished per second of wall time
-  NS/TURN           what a turn costs one worker: elapsed time × workers ÷
-                    turns, so at -j N it grows by what the workers lose to
-                    each other
-  ALLOCS/TURN       heap allocations of the whole process (the runtime's
-                    Mallocs) ÷ turns: the engines allocate nothing per turn,
-                    so this is what each match costs the runner and its
-                    record, spread over the match's turns
-  PEAK HEAP MB      the most memory held by heap objects, live or not yet
-                    swept, sampled every 10 ms (1 MB = 10⁶ bytes); the heap,
-                    not the process's RSS
-  SPEEDUP           turns/s on -j workers ÷ turns/s on one
-  VS BARE           on one worker, turns/s ÷ those of a bare loop playing
-                    the same matches (one table, no runner, no records):
-                    the share of the engine's and bots' speed the runner
-                    keeps, and the bare loop's turns/s
-
-and a last line sums up the scaling. The records are not kept: the standings'
-tally and the --out file of arena run are not counted.
-
-The bots are the scenario's, except where those would measure a bot's search
-rather than the game: Tron plays stupid against stupid (the performance
-budget's figure), Vampires greedy against greedy. SCENARIO or --game measures
-one game; --bots and --bot, with one of them, replace the bots. For short
-games, where the runner's own cost shows most: arena bench tron/small.
-
-Each measurement plays the same matches, from the first of the scenario's
-seed (or --seed); only how many it finishes depends on the machine. The
-figures belong to the machine and the moment: on a busy machine, take a
-longer --time, and compare figures from one machine only.`,
+The bots are the scenario's, except where those would measure a bot's
+search rather than the game: Tron plays stupid against stupid, Vampires
+greedy against greedy. SCENARIO or --game measures one game; --bots and
+--bot replace the bots. Each measurement plays the same matches, from the
+scenario's seed (or --seed); only how many it finishes depends on the
+machine. The figures belong to the machine and the moment: compare figures
+of one machine, taken in one sitting. docs/cli.md explains each column.`,
 	options: func() options { return &benchOptions{} },
 	run:     runBench,
 }
@@ -82,7 +63,7 @@ type benchOptions struct {
 func (o *benchOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed of every measurement (default: the scenario's)")
 	fs.DurationVar(&o.time, "time", defaultBenchTime, "how long each measurement plays, a `duration` such as 200ms or 5s")
-	intVar(fs, &o.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "workers of the second measurement, compared with one; 1 measures one worker only")
+	registerJobs(fs, &o.jobs, " in the second measurement, compared with one; 1: one measurement")
 	fs.StringVarP(&o.format, "format", "f", "table", "table, markdown, csv or json")
 }
 
@@ -95,16 +76,20 @@ func runBench(ctx context.Context, env *env, opts options, args []string) error 
 	if o.time <= 0 {
 		return badInput("--time: %v is not a positive duration", o.time)
 	}
-	if err := checkJobs(o.jobs, 1); err != nil {
+	if err := checkJobs(o.jobs, 0); err != nil {
 		return err
 	}
 	cases, err := o.cases(args)
 	if err != nil {
 		return err
 	}
+	jobs := o.jobs
+	if jobs == 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
 	workers := []int{1}
-	if o.jobs > 1 {
-		workers = append(workers, o.jobs)
+	if jobs > 1 {
+		workers = append(workers, jobs)
 	}
 	rep := &benchReport{
 		Seconds: o.time.Seconds(), Procs: runtime.GOMAXPROCS(0),

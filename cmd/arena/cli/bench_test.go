@@ -179,7 +179,7 @@ func TestBenchBadInput(t *testing.T) {
 		{[]string{"--time", "0"}, "--time: 0s is not a positive duration"},
 		{[]string{"--time", "-1s"}, "--time: -1s is not a positive duration"},
 		{[]string{"--time", "soon"}, `--time: "soon" is not a duration (write 50ms, 2s, 1m)`},
-		{[]string{"-j", "0"}, "--jobs: 0 is not a whole number from 1 to 1024"},
+		{[]string{"-j", "-1"}, "--jobs: -1 is not a whole number from 0 to 1024"},
 		{[]string{"--format", "xml"}, `--format: unknown format "xml"`},
 		{[]string{"--bots", "stupid,stupid"}, "--bots, --bot and --param belong to one game: add --game or a scenario"},
 		{[]string{"--game", "chess"}, `--game: unknown game "chess"`},

@@ -122,7 +122,7 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 		f.gridBad[`tune: line 5: point 3 of a search of 3 points`] = write("grid-bad-fourth.jsonl", string(data)+fourth)
 	}
 	f.golden = filepath.Join(dir, "golden")
-	ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--out", f.golden)
+	ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--rounds", "1", "--out", f.golden)
 	// Golden folders whose match 0 is damaged (unzipped, to edit it), the
 	// want of each the error after the file's name.
 	for want, edit := range map[string][2]string{
@@ -131,7 +131,7 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 		`:1: field "params": null or missing`:             {`"params":{`, `"params":null,"x":{`},
 	} {
 		g := filepath.Join(dir, "golden-bad-"+strconv.Itoa(len(f.goldenBad)))
-		ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--gzip=false", "--out", g)
+		ok("golden", "record", "tron/small", "--bots", "straight,stupid", "--rounds", "1", "--gzip=false", "--out", g)
 		data, err := os.ReadFile(filepath.Join(g, "match-0.jsonl"))
 		require.NoError(t, err)
 		require.Contains(t, string(data), edit[0], want)
@@ -139,7 +139,7 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 		f.goldenBad[want] = g
 	}
 	f.goldenOther = filepath.Join(dir, "golden-duel")
-	ok("golden", "record", "tron/duel", "--bots", "straight,stupid", "--seeds", "1", "--out", f.goldenOther)
+	ok("golden", "record", "tron/duel", "--bots", "straight,stupid", "--rounds", "1", "--out", f.goldenOther)
 	f.trace = filepath.Join(dir, "trace.jsonl")
 	ok("play", "tron/small", "--bots", "straight,stupid", "--trace", f.trace)
 
@@ -282,8 +282,8 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		{"run", "--games", "99999999999999999999", `--games: "99999999999999999999" is out of range`},
 		{"run", "--seed", "-1", `--seed: "-1" is not a whole number from 0`},
 		{"run", "--seed", "x", `--seed: "x" is not a whole number from 0`},
-		{"run", "-j", "0", "--jobs: 0 is not a whole number from 1 to 1024"},
-		{"run", "-j", "1000000", "--jobs: 1000000 is not a whole number from 1 to 1024"},
+		{"run", "-j", "-1", "--jobs: -1 is not a whole number from 0 to 1024"},
+		{"run", "-j", "1000000", "--jobs: 1000000 is not a whole number from 0 to 1024"},
 		{"run", "-j", "two", `--jobs: "two" is not a whole number`},
 		{"run", "--bootstrap", "-1", "--bootstrap: -1 is not a whole number from 0"},
 		{"run", "--bootstrap", "1000001", "--bootstrap: 1000001 is not a whole number from 0"},
@@ -297,7 +297,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		{"run", "--h2h=maybe", "", `--h2h: "maybe" is not true or false`},
 		{"sprt", "--elo0", "abc", `--elo0: "abc" is not a number`},
 		{"sprt", "--max-games", "1", "--max-games: 1 is not a whole number from 2"},
-		{"sprt", "-j", "1025", "--jobs: 1025 is not a whole number from 1 to 1024"},
+		{"sprt", "-j", "1025", "--jobs: 1025 is not a whole number from 0 to 1024"},
 		{"tune", "--iterations", "0", "--iterations: 0 is not a whole number from 1"},
 		{"tune", "--pairs-per-iter", "0", "--pairs-per-iter: 0 is not a whole number from 1"},
 		{"tune", "--c", "-1", "--c: -1 is not a share of each range"},
@@ -306,10 +306,10 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		{"tune", "-j", "2000", "--jobs: 2000 is not a whole number from 0 to 1024"},
 		{"bench", "--time", "0", "--time: 0s is not a positive duration"},
 		{"bench", "--time", "soon", `--time: "soon" is not a duration`},
-		{"bench", "-j", "0", "--jobs: 0 is not a whole number from 1 to 1024"},
+		{"bench", "-j", "-2", "--jobs: -2 is not a whole number from 0 to 1024"},
 		{"diff-rules", "-j", "-1", "--jobs: -1 is not a whole number from 0 to 1024"},
 		{"diff-rules", "--games", "0", "--games: 0 is not a whole number from 1"},
-		{"golden", "--seeds", "0", "--seeds: 0 is not a whole number from 1"},
+		{"golden", "--rounds", "0", "--rounds: 0 is not a whole number from 1"},
 		{"play", "--match", "x", `--match: "x" is not a whole number`},
 		{"report", "--bootstrap", "-2", "--bootstrap: -2 is not a whole number from 0"},
 		{"rate", "--bootstrap", "abc", `--bootstrap: "abc" is not a whole number`},
@@ -401,8 +401,8 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("golden record without --out", "golden record: give the folder to write with --out DIR", "golden", "record", "tron/small")
 	bad("golden record into a file", "is a file; name a folder", "golden", "record", "tron/small", "--out", f.keep)
 	bad("golden record over goldens", "holds golden files already", "golden", "record", "tron/small", "--out", f.golden)
-	bad("golden record into /proc", "--out /proc/g:", "golden", "record", "tron/small", "--seeds", "1", "--out", "/proc/g")
-	bad("golden record under a file", "--out "+f.keep+"/g:", "golden", "record", "tron/small", "--seeds", "1", "--out", f.keep+"/g")
+	bad("golden record into /proc", "--out /proc/g:", "golden", "record", "tron/small", "--rounds", "1", "--out", "/proc/g")
+	bad("golden record under a file", "--out "+f.keep+"/g:", "golden", "record", "tron/small", "--rounds", "1", "--out", f.keep+"/g")
 	bad("golden check of no folder", "golden check: give one folder", "golden", "check")
 	bad("golden check of an empty folder", "no golden file", "golden", "check", f.emptyDir)
 	bad("golden check of a missing folder", f.missing, "golden", "check", f.missing)

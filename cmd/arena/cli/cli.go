@@ -197,6 +197,9 @@ func (c *command) call(ctx context.Context, env *env, args []string) error {
 		c.printHelp(env.stdout)
 		return nil
 	}
+	if msg, ok := renamedMessage(err); ok {
+		return badInput("%s: %s", c.name, msg)
+	}
 	if err != nil {
 		return badInput("%s: %s (see arena help %s)", c.name, flagError(err), c.name)
 	}

@@ -211,7 +211,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "--bots", "stupid"}, "a 2-seat game needs at least 2 bots, got 1"},
 		{[]string{"run", "--games", "0"}, "--games: 0 is not a whole number from 1 to 2147483648"},
 		{[]string{"run", "--games", "9223372036854775807"}, "--games: 9223372036854775807 is not a whole number from 1 to 2147483648"},
-		{[]string{"run", "-j", "0"}, "--jobs: 0 is not a whole number from 1 to 1024"},
+		{[]string{"run", "-j", "-1"}, "--jobs: -1 is not a whole number from 0 to 1024"},
 		{[]string{"run", "--anchor", "nobody"}, `--anchor: "nobody" is not one of the bots`},
 		{[]string{"run", "--frobnicate"}, "run: unknown flag: --frobnicate"},
 		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league, championship)`},
@@ -241,7 +241,7 @@ func TestBadInput(t *testing.T) {
 func TestPlay(t *testing.T) {
 	dir := t.TempDir()
 	out, trace := filepath.Join(dir, "m.jsonl"), filepath.Join(dir, "t.jsonl")
-	code, stdout, errOut := arena(t, "play", "--bots", "straight,stupid", "--seed", "5", "--out", out, "--trace", trace)
+	code, stdout, errOut := arena(t, "play", "--bots", "straight,stupid", "--match-seed", "5", "--out", out, "--trace", trace)
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, stdout, "tron/duel  seed 5  ")
 	require.Contains(t, stdout, "straight")
@@ -299,7 +299,7 @@ func TestPlayWithoutBotsIsTheFirstMatchOfRun(t *testing.T) {
 }
 
 func TestPlayTakesARecordsBotNames(t *testing.T) {
-	code, out, errOut := arena(t, "play", "--bots", "stupid#2,stupid", "--seed", "9")
+	code, out, errOut := arena(t, "play", "--bots", "stupid#2,stupid", "--match-seed", "9")
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "stupid#2")
 }
@@ -330,7 +330,7 @@ func TestJobsAreCapped(t *testing.T) {
 }
 
 func TestPlaySeatCountFollowsTheBots(t *testing.T) {
-	code, stdout, errOut := arena(t, "play", "--bots", "stupid,stupid,straight", "--seed", "3")
+	code, stdout, errOut := arena(t, "play", "--bots", "stupid,stupid,straight", "--match-seed", "3")
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, stdout, "stupid#2")
 	require.Contains(t, stdout, "│ 2    │ straight │ 1     │")
@@ -344,7 +344,7 @@ func TestPlayReplaysAMatchOfARun(t *testing.T) {
 	for _, r := range []results.Record{recs[0], recs[5], recs[len(recs)-1]} {
 		play := filepath.Join(t.TempDir(), "p.jsonl")
 		seed := json.Number(strings.TrimSpace(string(mustJSON(t, r.Seed))))
-		code, _, errOut := arena(t, "play", "tron/small", "--bots", strings.Join(r.Bots, ","), "--seed", seed.String(), "--out", play)
+		code, _, errOut := arena(t, "play", "tron/small", "--bots", strings.Join(r.Bots, ","), "--match-seed", seed.String(), "--out", play)
 		require.Equal(t, 0, code, errOut)
 		_, again := readRecords(t, play)
 		require.Equal(t, r.StateHash, again[0].StateHash, "match %d replays", r.Match)

@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -91,4 +95,81 @@ func TestDiffRulesBadInput(t *testing.T) {
 		require.Equal(t, 2, code, tc.args)
 		require.Equal(t, "arena: "+tc.want+"\n", stderr, tc.args)
 	}
+}
+
+// TestDiffRulesKeepsBothRuns: --out and --b-out hold the records of run on
+// rule set A and on rule set B, byte for byte.
+func TestDiffRulesKeepsBothRuns(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	runA, runB := filepath.Join(dir, "run-a.jsonl"), filepath.Join(dir, "run-b.jsonl")
+	code, _, stderr := arena(t, "diff-rules", "tron/small", "--bots", "straight,stupid", "--games", "6",
+		"--b-param", "width=12", "--out", a, "--b-out", b, "-q")
+	require.Equal(t, 0, code, stderr)
+	code, _, stderr = arena(t, "run", "tron/small", "--bots", "straight,stupid", "--games", "6", "--out", runA, "-q")
+	require.Equal(t, 0, code, stderr)
+	code, _, stderr = arena(t, "run", "tron/small", "--bots", "straight,stupid", "--games", "6", "--param", "width=12", "--out", runB, "-q")
+	require.Equal(t, 0, code, stderr)
+	for _, pair := range [][2]string{{a, runA}, {b, runB}} {
+		got, err := os.ReadFile(pair[0])
+		require.NoError(t, err)
+		want, err := os.ReadFile(pair[1])
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(got), pair[0])
+	}
+	// An existing file is kept without --force; one file for both is refused.
+	code, _, stderr = arena(t, "diff-rules", "tron/small", "--games", "2", "--b-out", b)
+	require.Equal(t, ExitBadInput, code)
+	require.Equal(t, "arena: --b-out "+b+": the file exists; pass --force to overwrite it\n", stderr)
+	code, _, stderr = arena(t, "diff-rules", "tron/small", "--games", "2", "--out", a, "--b-out", a, "--force")
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, "--out and --b-out: "+a+" for both")
+}
+
+// TestDiffRulesFormats: --format json is one object with the comparison
+// and each --fail-if's verdict; csv one row per metric; the exit code is
+// the gates' in every format.
+func TestDiffRulesFormats(t *testing.T) {
+	args := []string{"diff-rules", "tron/small", "--bots", "straight,stupid", "--games", "6", "--b-param", "width=12",
+		"--fail-if", "length>1000", "--fail-if", "straight.win_rate<1"}
+	code, stdout, stderr := arena(t, append(args, "--format", "json")...)
+	require.Equal(t, ExitNegative, code, stderr)
+	var rep struct {
+		Scenario   string `json:"scenario"`
+		RulesHashA string `json:"rules_hash_a"`
+		RulesHashB string `json:"rules_hash_b"`
+		Matches    int    `json:"matches"`
+		Gates      []struct {
+			Condition string   `json:"condition"`
+			Diff      *float64 `json:"diff"`
+			Holds     bool     `json:"holds"`
+		} `json:"fail_if"`
+		Overall map[string]struct{ A, B *float64 } `json:"overall"`
+		Bots    []struct {
+			Bot     string                              `json:"bot"`
+			Metrics map[string]struct{ Diff *float64 } `json:"metrics"`
+		} `json:"bots"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &rep), stdout)
+	require.Equal(t, "tron/small", rep.Scenario)
+	require.NotEqual(t, rep.RulesHashA, rep.RulesHashB)
+	require.Equal(t, 6, rep.Matches)
+	require.Len(t, rep.Gates, 2)
+	require.False(t, rep.Gates[0].Holds)
+	require.True(t, rep.Gates[1].Holds)
+	require.NotNil(t, rep.Overall["length"].A)
+	require.Len(t, rep.Bots, 2)
+	require.NotNil(t, rep.Bots[0].Metrics["elo"].Diff)
+
+	code, stdout, stderr = arena(t, append(args, "--format", "csv")...)
+	require.Equal(t, ExitNegative, code, stderr)
+	rows, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	require.NoError(t, err)
+	require.Equal(t, []string{"bot", "metric", "a", "b", "diff", "lo", "hi", "rounds"}, rows[0])
+	require.Len(t, rows, 1+3+2*5)
+
+	code, stdout, _ = arena(t, append(args, "--format", "markdown")...)
+	require.Equal(t, ExitNegative, code)
+	require.Contains(t, stdout, "| OVERALL |")
+	require.Contains(t, stdout, "--fail-if straight.win_rate<1: B − A = ")
 }

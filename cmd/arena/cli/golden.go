@@ -16,10 +16,10 @@ import (
 
 var goldenCommand = &command{
 	name:  "golden",
-	usage: "golden record SCENARIO --seeds N --out DIR | golden check DIR [--update]",
+	usage: "golden record SCENARIO --rounds N --out DIR | golden check DIR [--update]",
 	short: "record golden traces of a scenario's matches; check them on today's engine",
 	long: `Golden traces pin an engine's play. golden record plays the matches of the
-first N rounds of SCENARIO (--seeds N; a round is the matches that share a
+first N rounds of SCENARIO (--rounds N; a round is the matches that share a
 seed) with the scenario's bots, or those of --bots and --bot, and writes one
 file per match into DIR: the effective parameters, the rules hash, the bots,
 then every turn's actions, state and state hash (match-N.jsonl.gz;
@@ -47,14 +47,15 @@ type goldenOptions struct {
 
 func (o *goldenOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "the master seed (default: the scenario's)")
-	intVar(fs, &o.seeds, "seeds", "", 1, "record: the matches of the first `N` rounds")
+	intVar(fs, &o.seeds, "rounds", "", 1, "record: the matches of the first `N` rounds")
+	renamed(fs, "seeds", "--seeds is now --rounds N (the matches of the first N rounds); --seeds FILE is run's")
 	fs.StringVarP(&o.out, "out", "o", "", "record: the `folder` of the golden files")
 	fs.BoolVar(&o.gzip, "gzip", true, "record: write match-N.jsonl.gz (false: match-N.jsonl)")
 	fs.BoolVar(&o.force, "force", false, "record: write into a folder that already holds golden files")
 	fs.BoolVar(&o.update, "update", false, "check: rewrite the files from today's engine instead of failing")
 }
 
-// maxGoldenSeeds bounds --seeds: a golden folder is for a test suite.
+// maxGoldenSeeds bounds --rounds: a golden folder is for a test suite.
 const maxGoldenSeeds = 10000
 
 func goldenRun(ctx context.Context, env *env, opts options, args []string) error {
@@ -77,7 +78,7 @@ func (o *goldenOptions) record(ctx context.Context, env *env, args []string) err
 	case o.out == "":
 		return badInput("golden record: give the folder to write with --out DIR")
 	case o.seeds < 1 || o.seeds > maxGoldenSeeds:
-		return badInput("--seeds: %d is not a whole number from 1 to %d", o.seeds, maxGoldenSeeds)
+		return badInput("--rounds: %d is not a whole number from 1 to %d", o.seeds, maxGoldenSeeds)
 	case o.update:
 		return badInput("--update: only golden check rewrites files")
 	}
@@ -142,7 +143,7 @@ func (o *goldenOptions) check(ctx context.Context, env *env, args []string) erro
 	if len(args) != 1 {
 		return badInput("golden check: give one folder of golden files")
 	}
-	for _, name := range []string{"out", "seeds", "gzip", "force", "bots", "bot", "param", "game", "seed"} {
+	for _, name := range []string{"out", "rounds", "gzip", "force", "bots", "bot", "param", "game", "seed"} {
 		if o.sel.fs.Changed(name) {
 			return badInput("--%s: golden check takes only --update (the files say what to play)", name)
 		}

@@ -14,7 +14,7 @@ import (
 // state (exit 1, its turn and field), --update (exit 0, then the same).
 func TestGoldenRecordAndCheck(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "g")
-	code, stdout, stderr := arena(t, "golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--out", dir, "--gzip=false")
+	code, stdout, stderr := arena(t, "golden", "record", "tron/small", "--bots", "straight,stupid", "--rounds", "1", "--out", dir, "--gzip=false")
 	require.Equal(t, 0, code, stderr)
 	require.Equal(t, "tron/small: 2 matches of 1 round recorded in "+dir+"\n", stdout)
 	code, stdout, stderr = arena(t, "golden", "check", dir)
@@ -53,7 +53,7 @@ func TestGoldenBadInput(t *testing.T) {
 		{[]string{"golden"}, "golden: say record or check (arena help golden)"},
 		{[]string{"golden", "fix"}, `golden: unknown action "fix" (want record or check)`},
 		{[]string{"golden", "record", "tron/small"}, "golden record: give the folder to write with --out DIR"},
-		{[]string{"golden", "record", "tron/small", "--out", dir, "--seeds", "0"}, "--seeds: 0 is not a whole number from 1 to 10000"},
+		{[]string{"golden", "record", "tron/small", "--out", dir, "--rounds", "0"}, "--rounds: 0 is not a whole number from 1 to 10000"},
 		{[]string{"golden", "check", dir}, "golden check: " + dir + ": no golden file (match-N.jsonl or match-N.jsonl.gz)"},
 		{[]string{"golden", "check"}, "golden check: give one folder of golden files"},
 		{[]string{"golden", "check", dir, "--bots", "stupid"}, "--bots: golden check takes only --update (the files say what to play)"},

@@ -50,10 +50,14 @@ func printOverview(w io.Writer) {
 }
 
 // printHelp writes c's usage, description and flags.
+// helpColumns is the width of a help's flag lines: a flag's text wraps
+// there, under its start.
+const helpColumns = 100
+
 func (c *command) printHelp(w io.Writer) {
 	fmt.Fprintf(w, "Usage: arena %s\n\n%s\n", c.usage, strings.TrimSpace(c.long))
 	fs := c.flagSet(c.options())
-	if usages := fs.FlagUsages(); usages != "" {
+	if usages := fs.FlagUsagesWrapped(helpColumns); usages != "" {
 		fmt.Fprintf(w, "\nFlags:\n%s", usages)
 	}
 }

@@ -28,32 +28,25 @@ var playCommand = &command{
 	usage: "play [SCENARIO|FILE] [flags]\n       arena play --from FILE --match N [flags]",
 	short: "play one match and print its outcome",
 	long: `Play plays exactly one match and prints each seat's bot, place, score and
-faults. It takes the same selection flags as run. The bots given with --bots
-and --bot replace the scenario's, one seat per bot in the order given: the
-number of seats follows them (it overrides the players parameter). Without
-bots, the scenario's first bots fill its seats. On a league scenario, give
-the bot under test with --bot: it plays seat 0 against the league's
-opponents, as in the league's first game.
+faults: the command to debug a bot. It takes the selection flags of run;
+the bots of --bots and --bot replace the scenario's, one seat each in the
+order given (their number sets the seats). On a league scenario, --bot
+plays seat 0 against the league's opponents.
 
---seed is the match seed itself, as the "seed" field of a results record
-shows it. Without --seed, the match is the first one of 'arena run' on the
-same scenario and bots. To replay a match of a run, use --from, which also
-takes the run's --param values from its results file.
+--match-seed is the match seed, as a record's "seed" field shows it;
+without it, the match is the first one of arena run on the same scenario
+and bots. (--seed, the master seed of run, sprt and tune, does not apply to
+one match.)
 
---from FILE --match N replays match N (its "match" field) of a results
-file, as run --out or play --out writes it: the header's game, scenario
-name and effective parameters, the record's bots in seat order and its
-seed. It prints the outcome and checks the replayed state hash against the
-record's "state_hash": exit 0 when they are equal, 1 when the replay
-diverges (the message says whether the rules hash changed since the run).
---from takes no scenario and none of --game, --bots, --bot, --param, --seed:
-the record says what to play.
+--from FILE --match N replays match N of a results file (the header says
+the game and parameters, the record the bots and seed) and checks the state
+hash: exit 0 when it matches, 1 when the replay diverges. It takes no
+scenario and none of --game, --bots, --bot, --param, --match-seed.
 
---trace writes one JSON line per state: turn 0, then after every turn, with
-the actions played in their text form and the state hash. --out and
---trace must be two different files. --html writes a page that replays
-the match turn by turn on the game's board (one self-contained HTML file;
-docs/report.md).`,
+--trace writes one JSON line per state (turn 0, then every turn, with the
+actions and the state hash); --html writes a page that replays the match on
+the game's board (docs/report.md); --out keeps the record as run does, and
+an external bot's stderr beside it (FILE.logs/).`,
 	options: func() options { return &playOptions{} },
 	run:     playMatch,
 }
@@ -70,7 +63,9 @@ type playOptions struct {
 }
 
 func (o *playOptions) register(fs *pflag.FlagSet) {
-	o.sel.register(fs, "the match seed (default: the seed of the first match of run)")
+	o.sel.seedFlag = "match-seed"
+	o.sel.register(fs, "the match seed, a record's \"seed\" (default: the first match of run's)")
+	renamed(fs, "seed", "--seed is the master seed of run, sprt and tune: give play a match's own seed with --match-seed N")
 	fs.StringVarP(&o.out, "out", "o", "", "write the match record to this JSONL `file` (same format as run)")
 	fs.StringVar(&o.trace, "trace", "", "write one JSON state per turn to this `file`")
 	fs.StringVar(&o.html, "html", "", "write a page that replays the match, turn by turn, to this `file` (one self-contained HTML file)")
@@ -255,7 +250,7 @@ func (o *playOptions) choose(args []string) (*playable, error) {
 		return nil, badInput("%s: %d bots for %d seats", c.botsFrom, len(c.specs), seats)
 	}
 	p := firstMatch(c, seats)
-	if o.sel.fs.Changed("seed") {
+	if o.sel.fs.Changed("match-seed") {
 		p.Seed = o.sel.seed
 	}
 	return &playable{setup: setup, scenario: c.scenario.Name, p: p, names: setup.Entrants()}, nil
@@ -276,7 +271,7 @@ func (o *playOptions) replay(args []string) (*playable, error) {
 	case o.match < 0:
 		return nil, badInput("--match: %d is not a match index (0 or more)", o.match)
 	}
-	for _, flag := range []string{"game", "bots", "bot", "param", "seed"} {
+	for _, flag := range []string{"game", "bots", "bot", "param", "match-seed"} {
 		if fs.Changed(flag) {
 			return nil, badInput("--from %s: cannot be combined with --%s; the results file says what to play", o.from, flag)
 		}

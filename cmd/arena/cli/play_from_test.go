@@ -52,7 +52,7 @@ func TestPlayFromReplaysARunWithParams(t *testing.T) {
 	// game: the reason --from exists.
 	r := recs[1]
 	code, out, errOut := arena(t, "play", "tron/small", "--bots", strings.Join(r.Bots, ","),
-		"--seed", strconv.FormatUint(r.Seed, 10))
+		"--match-seed", strconv.FormatUint(r.Seed, 10))
 	require.Equal(t, 0, code, errOut)
 	require.NotContains(t, out, r.StateHash)
 }
@@ -83,7 +83,7 @@ func TestPlayFromReplaysRotationsAndPlays(t *testing.T) {
 
 	// A play --out file is a results file too.
 	one := filepath.Join(dir, "one.jsonl")
-	code, _, errOut = arena(t, "play", "--game", "vampires", "--bots", "greedy,random", "--seed", "4", "--out", one)
+	code, _, errOut = arena(t, "play", "--game", "vampires", "--bots", "greedy,random", "--match-seed", "4", "--out", one)
 	require.Equal(t, 0, code, errOut)
 	replayEvery(t, one)
 }
@@ -191,7 +191,7 @@ func TestPlayFromBadInput(t *testing.T) {
 		{[]string{"--from", path, "--match", "0", "--bots", "stupid,random"}, "--from " + path + ": cannot be combined with --bots; the results file says what to play"},
 		{[]string{"--from", path, "--match", "0", "--bot", "stupid"}, "--from " + path + ": cannot be combined with --bot; the results file says what to play"},
 		{[]string{"--from", path, "--match", "0", "--param", "width=20"}, "--from " + path + ": cannot be combined with --param; the results file says what to play"},
-		{[]string{"--from", path, "--match", "0", "--seed", "0"}, "--from " + path + ": cannot be combined with --seed; the results file says what to play"},
+		{[]string{"--from", path, "--match", "0", "--match-seed", "0"}, "--from " + path + ": cannot be combined with --match-seed; the results file says what to play"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, out, errOut := arena(t, append([]string{"play"}, tc.args...)...)
@@ -257,7 +257,7 @@ func TestPlayRefusesOutAndTraceInOneFile(t *testing.T) {
 }
 
 func TestPlayCountsVampiresInPlies(t *testing.T) {
-	code, out, errOut := arena(t, "play", "--game", "vampires", "--bots", "greedy,random", "--seed", "2")
+	code, out, errOut := arena(t, "play", "--game", "vampires", "--bots", "greedy,random", "--match-seed", "2")
 	require.Equal(t, 0, code, errOut)
 	require.Regexp(t, `^vampires/duel  seed 2  \d+ plies  state `, out)
 	require.NotContains(t, out, "turn")
@@ -270,7 +270,7 @@ func TestPlayCountsVampiresInPlies(t *testing.T) {
 	require.NotContains(t, out, "turn")
 
 	// The other games keep their turns.
-	code, out, errOut = arena(t, "play", "--bots", "stupid,random", "--seed", "2")
+	code, out, errOut = arena(t, "play", "--bots", "stupid,random", "--match-seed", "2")
 	require.Equal(t, 0, code, errOut)
 	require.Regexp(t, `^tron/duel  seed 2  \d+ turns  state `, out)
 	require.Equal(t, "1 turn", strconv.Itoa(1)+" "+turnWord("tron", 1))

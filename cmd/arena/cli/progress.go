@@ -12,7 +12,7 @@ type progressFlags struct {
 }
 
 func (p *progressFlags) register(fs *pflag.FlagSet) {
-	fs.BoolVar(&p.progress, "progress", false, "when stderr is not a terminal, a progress line every 5 s (instead of every 30 s) and one at the end")
+	fs.BoolVar(&p.progress, "progress", false, "progress when stderr is not a terminal too: a line every 5 s and one at the end")
 	fs.BoolVarP(&p.quiet, "quiet", "q", false, "no progress on stderr, on a terminal or not")
 }
 
@@ -24,13 +24,9 @@ func (p *progressFlags) check() error {
 	return nil
 }
 
-// Off a terminal, a plain progress line comes this often: every
-// defaultEvery by default, so that a long run's log shows how it is doing
-// and a short one prints none, and every askedEvery with --progress.
-const (
-	defaultEvery = 30 * time.Second
-	askedEvery   = 5 * time.Second
-)
+// Off a terminal, progress is shown only when asked for (--progress): a
+// plain line this often, so that a log shows how a long run is doing.
+const askedEvery = 5 * time.Second
 
 // progressMode says how a long command shows its progress on stderr.
 type progressMode struct {
@@ -41,7 +37,8 @@ type progressMode struct {
 }
 
 // mode returns the progress mode of a command writing on stderr, a terminal
-// or not.
+// or not: a live line on a terminal, nothing elsewhere unless --progress
+// asks for it, and nothing anywhere with --quiet.
 func (p *progressFlags) mode(terminal bool) progressMode {
 	switch {
 	case p.quiet:
@@ -51,7 +48,7 @@ func (p *progressFlags) mode(terminal bool) progressMode {
 	case p.progress:
 		return progressMode{every: askedEvery, first: true, final: true}
 	}
-	return progressMode{every: defaultEvery}
+	return progressMode{}
 }
 
 // on says whether the mode shows anything.

@@ -170,7 +170,7 @@ func resumeOut(path string, header *results.Header, plan runner.Plan, own []runn
 		f.Close()
 		return nil, 0, &exitError{ExitInternal, fmt.Errorf("--resume %s: %w", path, err)}
 	}
-	return &outFile{path: path, f: f, buf: make([]byte, 0, outBuffer)}, n, nil
+	return &outFile{flag: "--out", path: path, f: f, buf: make([]byte, 0, outBuffer)}, n, nil
 }
 
 // readWhole returns a reader of the results file f up to its last newline

@@ -30,34 +30,23 @@ var reportCommand = &command{
 	usage: "report FILE... -o report.html [--traces DIR] [--replay N,…] [flags]",
 	short: "write an HTML page of a run: standings, charts, replays",
 	long: `Report writes one self-contained HTML file (it loads nothing from the
-network) that shows a run from its results files — the --out file of arena
-run, or its shards in any order:
+network) that shows a run from its results files, the --out file of arena
+run or its shards in any order: the scenario, seed, rules hash and version;
+the standings with each bot's interval as a bar; a head-to-head heat map;
+each bot's score and placement distributions; faults by kind; the match
+lengths. The page holds aggregates, not records: a million matches give a
+page the size of a thousand. The rating flags are arena rate's.
 
-  the run's scenario, seed, rules hash and arena version; the standings
-  with each bot's Elo and its 95% interval drawn as a bar; a head-to-head
-  heat map (the row bot's score against the column bot, games on hover);
-  each bot's score and placement distributions; fault counts by kind; the
-  match lengths.
+An sprt results file adds the test's course (the LLR between its bounds
+game pair by pair, the verdict); a tune file gets a page of its own (θ over
+the iterations, or a grid or random search's points).
 
-The page holds aggregates, not records: a million-match run gives a page
-the size of a thousand-match one. The rating flags are arena rate's.
-
-The results file of arena sprt adds the test's course: the LLR after each
-game pair (or block) between its two bounds, the verdict and the Elo
-estimate. A tune file (arena tune --out) gets its own page: θ over the
-iterations for each parameter and the recent score difference of θ+ over
-θ−, or a grid or random search's points.
-
---traces DIR adds a replay viewer for each match traced there: files that
-arena golden record writes, or traces that arena play --from FILE --match N
---trace DIR/match-N.jsonl writes (the match number in the name finds the
-match's seed and bots in the run's records). Each viewer plays, pauses,
-steps, scrubs and changes speed, and shows each turn's actions and scores.
---replay N,M plays matches N and M of the run again from their records
-(their bots, or a timed match's recorded actions) and adds their viewers;
-a match that no longer ends on its recorded state (the rules or a bot
-changed since) is refused. arena play --html FILE writes the viewer of one
-match directly.`,
+--traces DIR adds a replay viewer for each match traced there (the files of
+arena golden record, or of arena play --from FILE --match N --trace
+DIR/match-N.jsonl). --replay N,M plays matches N and M again from their
+records and adds their viewers; a match that no longer ends on its recorded
+state is refused. arena play --html FILE writes one match's viewer directly.
+docs/report.md shows a page.`,
 	options: func() options { return &reportOptions{} },
 	run:     reportRun,
 }

@@ -86,7 +86,7 @@ func TestReportBadInput(t *testing.T) {
 	lines[2] = "garbage\n"
 	require.NoError(t, os.WriteFile(filepath.Join(damaged, "match-2.jsonl"), []byte(strings.Join(lines, "")), 0o644))
 	damagedGolden := filepath.Join(dir, "damaged-golden")
-	code, _, stderr = arena(t, "golden", "record", "tron/small", "--bots", "straight,stupid", "--seeds", "1", "--out", damagedGolden, "--gzip=false")
+	code, _, stderr = arena(t, "golden", "record", "tron/small", "--bots", "straight,stupid", "--rounds", "1", "--out", damagedGolden, "--gzip=false")
 	require.Equal(t, 0, code, stderr)
 	goldenFile := filepath.Join(damagedGolden, "match-1.jsonl")
 	gdata, err := os.ReadFile(goldenFile)

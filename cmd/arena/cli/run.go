@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -30,51 +29,26 @@ var runCommand = &command{
 	usage: "run [SCENARIO|FILE] [flags]",
 	short: "play a tournament and print the standings",
 	long: `Run plays a scenario's schedule of matches on all cores and prints the
-standings: Bradley–Terry Elo (mean 0, or --anchor BOT[=ELO]) with a 95%
-interval, games, wins/draws/losses, mean score ± its 95% margin and faults
-per bot. The intervals are profile likelihood, widened for games that share
-a seed by a bootstrap over whole rounds, with a small-sample correction;
-where a bot won, or lost, every game against the rest, its interval is open
-on that side (≥ +277, ≤ -277, or any). --h2h adds the head-to-head,
-likelihood-of-superiority and seat tables. docs/statistics.md explains every
-number.
+standings: each bot's Elo with its 95% interval, games, wins, draws and
+losses, mean score ± its 95% margin and faults (docs/numbers.md reads them,
+docs/statistics.md gives the method). SCENARIO is an embedded scenario
+(arena list scenarios) or a scenario file; without either, --game's default
+scenario, else tron/duel.
 
-SCENARIO is an embedded scenario (arena list scenarios), FILE a scenario
-file; without either, --game's default scenario, else tron/duel.
-
-Who plays whom: in a 2-seat game every pair of bots meets, each seed played
-twice with the seats swapped; --games N is the number of matches per pair
-(N/2 seeds × 2 seat orders, an odd N rounded up). In a game of N ≠ 2 seats,
-N bots sit at each match and the seats rotate over the same seed; --games is
-the number of matches in total, rounded up to whole rotations; with more
-bots than seats, a seeded, balanced choice of who sits where. With
---schedule gauntlet, --candidate plays each of the bots instead (which do not
-play each other), and the report is its record against each.
-
-With --schedule championship (or a scenario with a "championship" key), the
-bots are teams: every day they are split at random into tables of the game's
-seats, every team playing once a day, and earn points by place (8, 5, 3, 2,
-1, 0 for six seats, N−1 … 0 for N; ties share). After --days days (default
-the scenario's, else 7) the teams are grouped by standing into finals of a
-table each, planned from the days' records, whose places give the final
-ranking. The number of bots must be a multiple of the seats; --games does
-not apply. The report shows the days, the final ranking, then the standings
-of every match. --shard shares out the days only: merge the shards, then
-arena run ... --out MERGED --resume plays the finals. docs/championship.md
-has the details.
+Who plays whom: in a 2-seat game every pair of bots meets, --games N
+matches a pair (each seed twice, seats swapped); with more seats --games is
+the total, the seats rotating over each seed. --schedule gauntlet plays
+--candidate against each of the others; --schedule championship (or a
+scenario's "championship" key) plays days, then finals (docs/championship.md);
+a league scenario tests --bot against fixed opponents and exits 0 when it is
+promoted, 1 when not.
 
 The results are a pure function of the scenario, the bots, --games and
---seed: the same bytes whatever -j. --out keeps one JSON record per match
-(JSONL, a header line first), written in match order as matches finish.
-Ctrl-C stops the run: finished matches are kept, the partial standings are
-printed, and the exit code is 130.
-
-A league scenario (one with a "league" key) tests the one bot given with
---bot against fixed opponents: it prints each game, then "promoted" or "not
-promoted", and exits 0 or 1 accordingly.
-
-To ask whether one bot is stronger than another, with a verdict as the exit
-code, use arena sprt.`,
+--seed: the same bytes whatever -j. --out keeps one JSON record per match,
+--resume continues that file after a crash, --shard plays a part of the run
+on one machine (arena merge joins them). Ctrl-C keeps the finished matches,
+prints the partial standings and exits 130. To ask whether one bot is
+stronger than another, with the verdict as the exit code: arena sprt.`,
 	options: func() options { return &runOptions{} },
 	run:     runTournament,
 }
@@ -234,7 +208,7 @@ type playFlags struct {
 
 func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 	p.fs = fs
-	intVar(fs, &p.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "matches played at once (at most 4 per core)")
+	registerJobs(fs, &p.jobs, "")
 	fs.StringVarP(&p.out, "out", "o", "", "write the match records to this JSONL `file`")
 	fs.BoolVar(&p.force, "force", false, "overwrite the output files if they exist")
 	fs.BoolVar(&p.resume, "resume", false, "continue the run whose --out file exists: check its header, keep its records, play the rest")
@@ -250,6 +224,13 @@ func (p *playFlags) register(fs *pflag.FlagSet, formatDoc string) {
 // for a core); a -j beyond that many per core of the largest machine is a
 // mistake, refused rather than quietly cut.
 const MaxJobs = 1024
+
+// registerJobs registers -j, --jobs, the same flag on every command that
+// plays: 0, its default, is one per core. more adds what the command makes
+// of it.
+func registerJobs(fs *pflag.FlagSet, jobs *int, more string) {
+	intVar(fs, jobs, "jobs", "j", 0, "matches played at once (default: one per core; at most 4 per core)"+more)
+}
 
 // checkJobs refuses a -j below least (1, or 0 where 0 means one per core)
 // or above MaxJobs.
@@ -317,7 +298,7 @@ func (p *playFlags) check() (results.Format, error) {
 	if err != nil {
 		return 0, badInput("--format: %v", err)
 	}
-	if err := checkJobs(p.jobs, 1); err != nil {
+	if err := checkJobs(p.jobs, 0); err != nil {
 		return 0, err
 	}
 	if err := checkMoveTimeout(p.moveTimeout); err != nil {
@@ -717,6 +698,7 @@ func runEnd(env *env, sum runner.Summary, total int) error {
 // one write each time it fills or 100 ms have passed: a run killed at any
 // moment leaves whole lines, unless the system itself tears a write.
 type outFile struct {
+	flag string // the flag that named it: --out, or --b-out
 	path string
 	f    *os.File
 	buf  []byte
@@ -727,12 +709,15 @@ type outFile struct {
 const outBuffer = 64 << 10
 
 // openOut creates the --out file; an existing file is kept unless force.
-func openOut(path string, force bool) (*outFile, error) {
-	o := &outFile{path: path}
+func openOut(path string, force bool) (*outFile, error) { return openOutFlag("--out", path, force) }
+
+// openOutFlag is openOut of the file another flag names.
+func openOutFlag(flag, path string, force bool) (*outFile, error) {
+	o := &outFile{flag: flag, path: path}
 	if path == "" {
 		return o, nil
 	}
-	f, err := createFile("--out", path, force)
+	f, err := createFile(flag, path, force)
 	if err != nil {
 		return nil, err
 	}
@@ -747,7 +732,7 @@ func (o *outFile) write(h *results.Header) error {
 	}
 	var b bytes.Buffer
 	if err := results.NewWriter(&b).WriteHeader(h); err != nil {
-		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", o.path, err)}
+		return &exitError{ExitInternal, fmt.Errorf("%s %s: %w", o.flag, o.path, err)}
 	}
 	o.buf = append(o.buf, b.Bytes()...)
 	return o.flush()
@@ -780,7 +765,7 @@ func (o *outFile) record(r *results.Record) error {
 	}
 	line, err := results.NewLineEncoder().AppendRecord(nil, r)
 	if err != nil {
-		return fmt.Errorf("--out %s: %w", o.path, err)
+		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
 	}
 	return o.line(line)
 }
@@ -792,7 +777,7 @@ func (o *outFile) flush() error {
 	_, err := o.f.Write(o.buf)
 	o.buf = o.buf[:0]
 	if err != nil {
-		return fmt.Errorf("--out %s: %w", o.path, err)
+		return fmt.Errorf("%s %s: %w", o.flag, o.path, err)
 	}
 	return nil
 }
@@ -804,7 +789,7 @@ func (o *outFile) close() error {
 	}
 	err := o.flush()
 	if cerr := o.f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("--out %s: %w", o.path, cerr)
+		err = fmt.Errorf("%s %s: %w", o.flag, o.path, cerr)
 	}
 	o.f = nil
 	return err
@@ -948,8 +933,8 @@ func isTerminal(w io.Writer) bool {
 // progress reports a run's progress on stderr: on a terminal, a live bar
 // (done/total, matches per second, elapsed and remaining time) from the
 // progressbar library, with the leader or the format's status beside it;
-// elsewhere (CI, nohup) a plain line that a log can hold, every 30 s (every
-// 5 s with --progress): done/total, rate, elapsed time, ETA and leader.
+// elsewhere (CI, nohup), with --progress, a plain line that a log can hold, every
+// 5 s: done/total, rate, elapsed time, ETA and leader.
 type progress struct {
 	w       io.Writer
 	bar     *progressbar.ProgressBar // nil off a terminal
@@ -959,6 +944,7 @@ type progress struct {
 	tick    *ticker
 	offset  int // matches already in a resumed file
 	leaders *leaderBoard
+	label   string // what is played, when the command plays more than one run
 }
 
 func newProgress(w io.Writer, format runner.Format, offset int, mode progressMode, now func() time.Time) *progress {
@@ -1001,7 +987,7 @@ func (p *progress) update(c runner.Count) {
 		if p.bar.GetMax() != total {
 			p.bar.ChangeMax(total)
 		}
-		p.bar.Describe(p.note())
+		p.bar.Describe(strings.TrimPrefix(p.label+", "+p.note(), ", "))
 		_ = p.bar.Set(c.Played + p.offset)
 		return
 	}
@@ -1018,7 +1004,11 @@ func (p *progress) update(c runner.Count) {
 		eta = (time.Duration(float64(c.Total-c.Played)/r) * time.Second).Round(time.Second).String()
 	}
 	played := c.Played + p.offset
-	line := fmt.Sprintf("arena: %d/%d matches (%.0f%%)", played, total, 100*float64(played)/float64(max(total, 1)))
+	line := "arena: "
+	if p.label != "" {
+		line += p.label + ": "
+	}
+	line += fmt.Sprintf("%d/%d matches (%.0f%%)", played, total, 100*float64(played)/float64(max(total, 1)))
 	if done < played {
 		line += fmt.Sprintf(" played, %d written", done)
 	}

@@ -26,6 +26,9 @@ type selection struct {
 	params []string // --param key=value, repeatable
 	seed   uint64
 	fs     *pflag.FlagSet
+	// seedFlag is the name of the seed's flag: "seed", the master seed, but
+	// for play, whose seed is the match's own ("match-seed").
+	seedFlag string
 }
 
 func (s *selection) register(fs *pflag.FlagSet, seedDoc string) { s.registerFlags(fs, seedDoc, true) }
@@ -44,7 +47,10 @@ func (s *selection) registerFlags(fs *pflag.FlagSet, seedDoc string, bots bool) 
 		fs.StringArrayVar(&s.bot, "bot", nil, "one bot `SPEC` (NAME or NAME:key=value,…); repeat it, after --bots")
 	}
 	fs.StringArrayVar(&s.params, "param", nil, "override a game parameter: `key=value`, value read as JSON when it parses, else as a string (one that starts with [, { or \" must be JSON); repeatable")
-	fs.Var((*seedValue)(&s.seed), "seed", seedDoc)
+	if s.seedFlag == "" {
+		s.seedFlag = "seed"
+	}
+	fs.Var((*seedValue)(&s.seed), s.seedFlag, seedDoc)
 }
 
 // seedValue is the --seed flag: a uint64 (decimal, or 0x… hexadecimal) whose

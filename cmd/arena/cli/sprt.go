@@ -24,30 +24,20 @@ for a CI gate: exit 0 when H1 is accepted, 1 when H0 is, 3 when the cap is
 reached undecided, 2 on bad usage.
 
 Two seats: each seed is played twice, seats swapped, and the candidate's
-total over the pair (0, ½, 1, 1½ or 2) feeds a pentanomial generalized SPRT
-with logistic Elo bounds, as the chess testing frameworks compute it (zero
-counts regularised to 1e-3, so that even identical bots decide). With
---opponents the two bots do not meet: each plays every opponent on the same
-seeds and in the same seats, and a pair is the candidate's game and the
-baseline's game in the same seat on the same seed.
-
-N seats: a block is one seed and one seating played twice, once with the
-candidate and once with the baseline in the same seat against the same
-opponents; the block says whether the candidate placed worse, equal or
-better than the baseline did, and feeds the same kind of test. The other
-seats are filled from --opponents, else from the scenario's bots.
+total over the pair feeds a pentanomial test with logistic Elo bounds, as
+the chess testing frameworks compute it. With --opponents the two do not
+meet: each plays every opponent on the same seeds and seats. N seats: a
+block is one seed and seating played with the candidate, then with the
+baseline in the same seat, the other seats from --opponents or the
+scenario's bots.
 
 The report gives the LLR and its bounds, the games, the counts, the Elo
-difference with its 95% interval and the likelihood of superiority (LOS).
---format json prints one object; --junit writes a JUnit XML test case for CI
-systems; --out keeps the records, with the test's settings in the header.
-The verdict, the counts and the --out bytes are the same whatever -j.
-
---max-games counts games, not pairs. Its default, a million, lets a test
-run until it decides, as the chess testing frameworks do: a test between
-bots 5 Elo apart decides in tens of thousands of games, and any real
-difference sooner. Give a smaller cap for a CI job with a time budget; a
-test stopped by it exits 3.`,
+difference with its 95% interval and the LOS; --format json prints one
+object, --junit writes a JUnit test case, --out keeps the records. All are
+the same whatever -j. --max-games counts games, not pairs: its default, a
+million, lets a test run until it decides (bots 5 Elo apart take tens of
+thousands of games); give a CI job a smaller cap. docs/statistics.md has
+the test.`,
 	options: func() options { return &sprtOptions{} },
 	run:     runSPRT,
 }

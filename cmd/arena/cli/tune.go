@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/arenasim/arena/bots/external"
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/results/tune"
 	"github.com/arenasim/arena/runner"
@@ -22,7 +23,7 @@ import (
 
 var tuneCommand = &command{
 	name:  "tune",
-	usage: "tune [SCENARIO|FILE] --bot SPEC --tune a,b,… (--self | --opponents a,b,…) --out FILE [flags]",
+	usage: "tune [SCENARIO|FILE] --bot SPEC --tune a,b,… (--self | --opponents …) --out FILE …",
 	short: "tune a bot's arguments overnight: SPSA on common random numbers, resumable",
 	long: `Tune moves the arguments --tune of the bot --bot (numbers with a range: arena
 list params shows them, with their scale) by SPSA, as the chess testing
@@ -48,22 +49,23 @@ docs/tuning.md has a worked overnight example.`,
 }
 
 type tuneOptions struct {
-	sel        selection
-	bot        string
-	tuned      []string
-	opponents  []string
-	self       bool
-	iterations int
-	pairs      int
-	out        string
-	resume     bool
-	force      bool
-	jobs       int
-	c, a       float64
-	confirm    bool
-	progress   progressFlags
-	method     string
-	points     int
+	sel         selection
+	bot         string
+	tuned       []string
+	opponents   []string
+	self        bool
+	iterations  int
+	pairs       int
+	out         string
+	resume      bool
+	force       bool
+	jobs        int
+	c, a        float64
+	confirm     bool
+	progress    progressFlags
+	moveTimeout time.Duration
+	method      string
+	points      int
 }
 
 func (o *tuneOptions) register(fs *pflag.FlagSet) {
@@ -77,11 +79,12 @@ func (o *tuneOptions) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&o.out, "out", "o", "", "the JSONL `file` of the run (required)")
 	fs.BoolVar(&o.resume, "resume", false, "continue the run whose --out file exists")
 	fs.BoolVar(&o.force, "force", false, "overwrite an existing --out file")
-	intVar(fs, &o.jobs, "jobs", "j", 0, "matches played at once (default: one per core); never changes the run")
+	registerJobs(fs, &o.jobs, "; never changes the run")
 	fs.Float64Var(&o.c, "c", 0, "the first perturbation, a share of each range (default 0.1)")
 	fs.Float64Var(&o.a, "a", 0, "the first step's gain (default: the gain that moves a twentieth of each range at the largest gradient)")
 	fs.BoolVar(&o.confirm, "confirm", false, "at the end, play arena sprt of the tuned bot against its defaults (elo1 10, at most 40,000 games)")
 	o.progress.register(fs)
+	registerMoveTimeout(fs, &o.moveTimeout)
 	fs.StringVar(&o.method, "method", tune.MethodSPSA, "spsa, or for small spaces grid (every combination of --points values an argument) or random (--points points): every point against --opponents on the same seeds")
 	intVar(fs, &o.points, "points", "", 5, "grid: values of each argument, evenly on its scale; random: points drawn")
 }
@@ -99,6 +102,8 @@ type tuning struct {
 	seats    int
 	pairs    int
 	scenario string
+	// moveTimeout is --move-timeout, for the external opponents.
+	moveTimeout time.Duration
 }
 
 func runTune(ctx context.Context, env *env, opts options, args []string) error {
@@ -168,6 +173,12 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 	if o.jobs > 0 {
 		sprtArgs = append(sprtArgs, "-j", strconv.Itoa(o.jobs))
 	}
+	if o.moveTimeout > 0 {
+		sprtArgs = append(sprtArgs, "--move-timeout", o.moveTimeout.String())
+	}
+	if external.Sandboxed() { // the confirming sprt is a command of its own
+		sprtArgs = append(sprtArgs, "--sandbox")
+	}
 	fmt.Fprintf(env.stdout, "confirming: arena %s\n", strings.Join(sprtArgs, " "))
 	code := Main(ctx, sprtArgs, env.stdout, env.stderr)
 	if code != 0 {
@@ -201,6 +212,8 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		return nil, badInput("--pairs-per-iter: %d is not a whole number from 1 to 100000", o.pairs)
 	case o.resume && o.force:
 		return nil, badInput("--resume keeps the --out file and --force overwrites it: give one of them")
+	case o.moveTimeout < 0:
+		return nil, checkMoveTimeout(o.moveTimeout)
 	case o.jobs < 0 || o.jobs > MaxJobs:
 		return nil, checkJobs(o.jobs, 0)
 	case o.sel.fs.Changed("c") && !(o.c > 0 && o.c <= 0.5):
@@ -231,7 +244,7 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 	if specs == nil && !slices.ContainsFunc(info.Bots, func(b sim.BotInfo) bool { return b.Name == base.Name }) {
 		return nil, badInput("--bot %s: %s has no bot %q (see arena list bots %s)", o.bot, info.Name, base.Name, info.Name)
 	}
-	tu := &tuning{c: c, base: base, scenario: c.scenario.Name, pairs: o.pairs}
+	tu := &tuning{c: c, base: base, scenario: c.scenario.Name, pairs: o.pairs, moveTimeout: o.moveTimeout}
 	for k, name := range o.tuned {
 		name = strings.TrimSpace(name)
 		i := slices.IndexFunc(specs, func(p sim.ParamSpec) bool { return p.Name == name })
@@ -358,7 +371,7 @@ func (tu *tuning) play(ctx context.Context, jobs int, seed uint64, plus, minus m
 // run plays a plan's matches and hands each one's seating and places to
 // score; a failed match fails the iteration.
 func (tu *tuning) run(ctx context.Context, st sim.Setup, plan *listPlan, jobs int, score func(seating, places []int)) error {
-	cfg := runner.Config{Setup: st, Plan: plan, Scenario: tu.scenario, Workers: jobs}
+	cfg := runner.Config{Setup: st, Plan: plan, Scenario: tu.scenario, Workers: jobs, MoveTimeout: tu.moveTimeout}
 	_, err := runner.Run(ctx, cfg, runner.Each(func(r *results.Record) error {
 		if r.Error != "" {
 			return fmt.Errorf("match %d (seed %d) failed: %s", r.Match, r.Seed, r.Error)
@@ -486,7 +499,7 @@ func lastTheta(path string) (map[string]float64, error) {
 }
 
 // tuneProgress is the progress line of a tune run: redrawn in place on a
-// terminal, else a plain line every 30 s (5 s with --progress).
+// terminal, else (with --progress) a plain line every 5 s.
 type tuneProgress struct {
 	env   *env
 	mode  progressMode
