@@ -146,7 +146,7 @@ func TestDiffRulesFormats(t *testing.T) {
 		} `json:"fail_if"`
 		Overall map[string]struct{ A, B *float64 } `json:"overall"`
 		Bots    []struct {
-			Bot     string                              `json:"bot"`
+			Bot     string                             `json:"bot"`
 			Metrics map[string]struct{ Diff *float64 } `json:"metrics"`
 		} `json:"bots"`
 	}
