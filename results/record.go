@@ -32,6 +32,7 @@ type Header struct {
 	SPRT         *SPRTSettings         `json:"sprt,omitempty"`         // a sequential test's settings
 	League       *LeagueSettings       `json:"league,omitempty"`       // a league's settings
 	Championship *ChampionshipSettings `json:"championship,omitempty"` // a championship's settings
+	Knockout     *KnockoutSettings     `json:"knockout,omitempty"`     // a knockout's draw and rules
 	// Version and Revision are the arena that wrote the file: its module
 	// version and VCS revision, "devel" when the build does not say.
 	// Resuming and merging refuse files from another revision.

@@ -186,6 +186,19 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 			return nil, bad(err)
 		}
 		return f, nil
+	case "knockout":
+		if h.Knockout == nil {
+			return nil, headerFault(path, "the header of a knockout has no \"knockout\" settings")
+		}
+		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
+		if err != nil {
+			return nil, err
+		}
+		f, err := runner.NewKnockout(h.Bots, *h.Knockout, h.Seed, opt)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return f, nil
 	case "sprt":
 		if h.SPRT == nil {
 			return nil, headerFault(path, "the header of a sequential test has no \"sprt\" settings")
@@ -200,7 +213,7 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		}
 		return f, nil
 	}
-	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, sprt, or none for a round robin)", h.Schedule)
+	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, knockout, sprt, or none for a round robin)", h.Schedule)
 }
 
 // errInterrupted stops the reading of records on Ctrl-C.

@@ -67,14 +67,16 @@ type runOptions struct {
 	candidate    string
 	seeds        string
 	days         int
+	knockout     knockoutFlags
 }
 
 func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
 	intVar(fs, &o.games, "games", "", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
-	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other), gauntlet (--candidate against the bots) or championship (days of random tables, then finals by standing)")
+	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other), gauntlet (--candidate against the bots), championship (days of random tables, then finals by standing) or knockout (a bracket of duels)")
 	fs.StringVar(&o.candidate, "candidate", "", "the bot a gauntlet tests against the others, a `SPEC`")
 	intVar(fs, &o.days, "days", "", 0, fmt.Sprintf("days of a championship before its finals (default: the scenario's, else %d)", scenarios.DefaultDays))
+	o.knockout.register(fs)
 	o.play.register(fs, "standings format: table, markdown, csv or json")
 	o.play.registerShards(fs)
 	fs.StringVar(&o.seeds, "seeds", "", "play exactly the seeds of this `file` (one per line), one round each, instead of seeds derived from --seed")
@@ -362,9 +364,12 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	var setup sim.Setup
 	scheduled := o.sel.fs.Changed("schedule")
 	championship := o.schedule == "championship" || (c.scenario.Championship != nil && !scheduled)
+	if err := o.knockout.check(o.schedule == "knockout"); err != nil {
+		return err
+	}
 	switch {
-	case o.schedule != "round-robin" && o.schedule != "gauntlet" && o.schedule != "championship":
-		return badInput("--schedule: unknown schedule %q (choices: round-robin, gauntlet, championship)", o.schedule)
+	case o.schedule != "round-robin" && o.schedule != "gauntlet" && o.schedule != "championship" && o.schedule != "knockout":
+		return badInput("--schedule: unknown schedule %q (choices: round-robin, gauntlet, championship, knockout)", o.schedule)
 	case o.candidate != "" && o.schedule != "gauntlet":
 		return badInput("--candidate: only a gauntlet has a candidate (add --schedule gauntlet)")
 	case c.scenario.League != nil && o.play.n > 0:
@@ -382,6 +387,9 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	case championship:
 		format, setup, err = championshipFormat(o, c, seed)
 		games = 0 // the header's games: a championship has days instead
+	case o.schedule == "knockout":
+		format, setup, err = knockoutFormat(o, c, seed)
+		games = 0 // the header's games: a knockout's ties say theirs
 	case o.schedule == "gauntlet":
 		format, setup, err = gauntletFormat(o, c, games, seed)
 	default:

@@ -1,0 +1,173 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/sim"
+)
+
+// knockoutFlags are run's flags of a knockout (--schedule knockout).
+type knockoutFlags struct {
+	fs         *pflag.FlagSet
+	cap        int
+	thirdPlace bool
+	points     string
+	seeding    string
+	seeded     int
+}
+
+func (k *knockoutFlags) register(fs *pflag.FlagSet) {
+	k.fs = fs
+	intVar(fs, &k.cap, "tie-cap", "", 0, fmt.Sprintf("knockout: the most games of a level tie, then the higher seed goes through (default: --games + %d)", results.KnockoutExtension))
+	fs.BoolVar(&k.thirdPlace, "third-place", false, "knockout: the losing semi-finalists play for third place")
+	fs.StringVar(&k.points, "points", "", "knockout: points by place, from the first, e.g. `3,2,1,1` (the default)")
+	fs.StringVar(&k.seeding, "seeding", "", "knockout: rank the seeds by `order` (the bots' order) or by a results FILE's ratings")
+	intVar(fs, &k.seeded, "seeded", "", 0, "knockout: how many of the --seeding ranking are seeded; the rest are drawn (default: all)")
+}
+
+// check refuses a knockout flag without --schedule knockout.
+func (k *knockoutFlags) check(knockout bool) error {
+	if knockout {
+		return nil
+	}
+	for _, name := range []string{"tie-cap", "third-place", "points", "seeding", "seeded"} {
+		if k.fs.Changed(name) {
+			return badInput("--%s: only a knockout has it (add --schedule knockout)", name)
+		}
+	}
+	return nil
+}
+
+// knockoutFormat sets a knockout up: the scenario's bots in a bracket of
+// duels, --games games a tie.
+func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.Setup, error) {
+	k := &o.knockout
+	switch {
+	case o.play.n > 0:
+		return nil, nil, badInput("--shard: a knockout's rounds are drawn from the ones before; play it on one machine")
+	case o.seeds != "":
+		return nil, nil, badInput("--seeds: a knockout plays the seeds of its stages, derived from --seed")
+	}
+	c.seatPerBot()
+	setup, err := c.setup()
+	if err != nil {
+		return nil, nil, err
+	}
+	if setup.Seats() != 2 {
+		return nil, nil, badInput("--schedule knockout: %s has %d seats; a knockout is a bracket of duels (2 seats)", c.scenario.Name, setup.Seats())
+	}
+	entrants := setup.Entrants()
+	set := results.KnockoutSettings{Games: results.DefaultKnockoutGames, Tiebreak: results.TiebreakHigherSeed,
+		ThirdPlace: k.thirdPlace, Points: results.DefaultKnockoutPoints()}
+	if o.sel.fs.Changed("games") {
+		set.Games = o.games
+	}
+	set.Cap = set.Games + results.KnockoutExtension
+	if k.fs.Changed("tie-cap") {
+		set.Cap = k.cap
+	}
+	if k.fs.Changed("points") {
+		if set.Points, err = parsePoints(k.points); err != nil {
+			return nil, nil, err
+		}
+	}
+	ranking, err := k.ranking(setup.Game(), entrants)
+	if err != nil {
+		return nil, nil, err
+	}
+	set.Seeded = len(ranking)
+	if k.fs.Changed("seeded") {
+		if k.seeded < 0 || k.seeded > len(ranking) {
+			return nil, nil, badInput("--seeded: %d is not a whole number from 0 to %d (the bots the --seeding ranks)", k.seeded, len(ranking))
+		}
+		set.Seeded = k.seeded
+	}
+	set.Draw = runner.KnockoutDraw(seed, len(entrants), ranking, set.Seeded)
+	if err := set.Check(len(entrants)); err != nil {
+		return nil, nil, badInput("%s: %s", c.scenario.Name, strings.TrimPrefix(err.Error(), "knockout: "))
+	}
+	opt, err := o.ratingOptions(entrants, 2, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := runner.NewKnockout(entrants, set, seed, opt)
+	if err != nil {
+		return nil, nil, badInput("%s: %v", c.scenario.Name, err)
+	}
+	return f, setup, nil
+}
+
+// parsePoints reads --points: numbers by place, comma-separated.
+func parsePoints(text string) ([]float64, error) {
+	var points []float64
+	for i, field := range strings.Split(text, ",") {
+		p, err := strconv.ParseFloat(strings.TrimSpace(field), 64)
+		if err != nil || p != p || p > results.MaxPlacePoints || p < -results.MaxPlacePoints {
+			return nil, badInput("--points %s: place %d: %q is not a number from -%d to %d", text, i+1, strings.TrimSpace(field), results.MaxPlacePoints, results.MaxPlacePoints)
+		}
+		points = append(points, p)
+	}
+	return points, nil
+}
+
+// ranking returns the entrants --seeding ranks, best first: all of them in
+// the order given, or those a results file rates, by rating.
+func (k *knockoutFlags) ranking(game string, entrants []string) ([]int, error) {
+	switch k.seeding {
+	case "":
+		return nil, nil
+	case "order":
+		order := make([]int, len(entrants))
+		for i := range order {
+			order[i] = i
+		}
+		return order, nil
+	}
+	files, h, err := openRunFiles([]string{k.seeding}, true)
+	if err != nil {
+		return nil, err
+	}
+	if h.Game != game {
+		return nil, badInput("--seeding %s: a results file of %s, and the knockout plays %s", k.seeding, h.Game, game)
+	}
+	var rated runOptions
+	rated.bootstrap = 0
+	rated.rating = results.RatingBradleyTerry
+	format, err := formatOf(files[0].path, h, &rated)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := readRun(files, format.Plan(), format.Add); err != nil {
+		return nil, err
+	}
+	st, ok := format.(interface {
+		Standings() (*results.Standings, error)
+	})
+	if !ok {
+		return nil, badInput("--seeding %s: a %s file has no ratings to seed by", k.seeding, h.Schedule)
+	}
+	standings, err := st.Standings()
+	if err != nil {
+		return nil, &exitError{ExitInternal, err}
+	}
+	index := map[string]int{}
+	for i, e := range entrants {
+		index[e] = i
+	}
+	var order []int
+	for _, r := range standings.Ratings {
+		if i, ok := index[r.Bot]; ok {
+			order = append(order, i)
+		}
+	}
+	if len(order) == 0 {
+		return nil, badInput("--seeding %s: it rates none of the bots (%s)", k.seeding, strings.Join(entrants, ", "))
+	}
+	return order, nil
+}

@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// courseBots are sixteen Vampires bots: the course's competition day.
+var courseBots = []string{"--bots", "strong,greedy,random,strong#2,greedy#2,random#2,greedy#3,random#3," +
+	"greedy#4,random#4,greedy#5,random#5,greedy#6,random#6,greedy#7,random#7"}
+
+// TestKnockoutCourseDay: a 16-bot Vampires knockout with the course's
+// points runs from one command, the same bytes whatever -j; arena rate
+// prints the same report from the file alone.
+func TestKnockoutCourseDay(t *testing.T) {
+	dir := t.TempDir()
+	one, two := filepath.Join(dir, "j1.jsonl"), filepath.Join(dir, "j2.jsonl")
+	args := append([]string{"run", "vampires/duel", "--schedule", "knockout", "--third-place", "--points", "3,2,1,1", "--bootstrap", "0", "-q"}, courseBots...)
+	code, stdout, stderr := arena(t, append(args, "-j", "1", "--out", one)...)
+	require.Equal(t, ExitOK, code, stderr)
+	for _, want := range []string{"knockout of 16 bots, a bracket of 16", "\nround of 16\n", "\nquarter-finals\n", "\nsemi-finals\n", "\nfinal\n", "third place: ", "│ PLACE │"} {
+		require.Contains(t, stdout, want)
+	}
+	require.Equal(t, 8, strings.Count(stdout[strings.Index(stdout, "round of 16"):strings.Index(stdout, "quarter-finals")], "goes through"))
+	code, _, stderr = arena(t, append(args, "-j", "2", "--out", two)...)
+	require.Equal(t, ExitOK, code, stderr)
+	a, err := os.ReadFile(one)
+	require.NoError(t, err)
+	b, err := os.ReadFile(two)
+	require.NoError(t, err)
+	require.Equal(t, string(a), string(b))
+	require.Contains(t, string(a), `"schedule":"knockout"`)
+	require.Contains(t, string(a), `"tiebreak":"higher seed"`)
+
+	code, rated, stderr := arena(t, "rate", one, "--bootstrap", "0")
+	require.Equal(t, ExitOK, code, stderr)
+	require.Equal(t, stdout, rated)
+}
+
+// TestKnockoutResumes: a knockout cut after some of its games resumes to the
+// same bytes as one never stopped.
+func TestKnockoutResumes(t *testing.T) {
+	dir := t.TempDir()
+	whole, cut := filepath.Join(dir, "whole.jsonl"), filepath.Join(dir, "cut.jsonl")
+	args := append([]string{"run", "vampires/duel", "--schedule", "knockout", "--bootstrap", "0", "-q"}, courseBots...)
+	code, _, stderr := arena(t, append(args, "--out", whole)...)
+	require.Equal(t, ExitOK, code, stderr)
+	data, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	lines := strings.SplitAfter(string(data), "\n")
+	for _, keep := range []int{1, 4, 17, len(lines) - 2} { // the header; a round begun; past the first round; all but the final's last game
+		require.NoError(t, os.WriteFile(cut, []byte(strings.Join(lines[:keep], "")), 0o644))
+		code, _, stderr = arena(t, append(args, "--out", cut, "--resume")...)
+		require.Equal(t, ExitOK, code, stderr)
+		got, err := os.ReadFile(cut)
+		require.NoError(t, err)
+		require.Equal(t, string(data), string(got), "resumed after %d lines", keep)
+	}
+}
+
+// TestKnockoutLevelTieEnds: two copies of a deterministic bot are level in
+// every leg; the tie ends at its cap, by the rule the output names.
+func TestKnockoutLevelTieEnds(t *testing.T) {
+	code, stdout, stderr := arena(t, "run", "tron/small", "--schedule", "knockout", "--bots", "stupid,stupid#2", "--tie-cap", "6", "--bootstrap", "0")
+	require.Equal(t, ExitOK, code, stderr)
+	require.Contains(t, stdout, "6 games, level at the cap: stupid#2 goes through as the higher seed")
+}
+
+// TestKnockoutSeeding: --seeding order puts the bots' order in the seeds'
+// slots; --seeding FILE ranks them by a results file's ratings.
+func TestKnockoutSeeding(t *testing.T) {
+	code, stdout, stderr := arena(t, "run", "tron/small", "--schedule", "knockout", "--bots", "straight,stupid,random", "--seeding", "order", "--bootstrap", "0")
+	require.Equal(t, ExitOK, code, stderr)
+	require.Contains(t, stdout, "every seed placed by the ranking given")
+	require.Contains(t, stdout, "(1) straight: a bye")
+
+	ratings := filepath.Join(t.TempDir(), "r.jsonl")
+	code, _, stderr = arena(t, "run", "tron/small", "--bots", "straight,stupid,random", "--games", "20", "--out", ratings, "-q", "--bootstrap", "0")
+	require.Equal(t, ExitOK, code, stderr)
+	code, stdout, stderr = arena(t, "run", "tron/small", "--schedule", "knockout", "--bots", "random,stupid,straight", "--seeding", ratings, "--seeded", "1", "--bootstrap", "0")
+	require.Equal(t, ExitOK, code, stderr)
+	require.Contains(t, stdout, "seeds 1 to 1 placed by the ranking given")
+}
+
+func TestKnockoutBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tron/ffa4", "--schedule", "knockout"}, "--schedule knockout: tron/ffa4 has 4 seats; a knockout is a bracket of duels (2 seats)"},
+		{[]string{"tron/small", "--schedule", "knockout", "--bots", "stupid"}, "tron/small: a bracket of 2 to 65536 bots, and there are 1"},
+		{[]string{"tron/small", "--third-place"}, "--third-place: only a knockout has it (add --schedule knockout)"},
+		{[]string{"tron/small", "--schedule", "knockout", "--tie-cap", "3"}, "tron/small: cap: 3 is not an even number from the games (2) to 1000"},
+		{[]string{"tron/small", "--schedule", "knockout", "--games", "3"}, "tron/small: games: 3 is not an even number from 2"},
+		{[]string{"tron/small", "--schedule", "knockout", "--points", "3,x"}, `--points 3,x: place 2: "x" is not a number`},
+		{[]string{"tron/small", "--schedule", "knockout", "--shard", "1/2"}, "--shard: a knockout's rounds are drawn from the ones before; play it on one machine"},
+		{[]string{"tron/small", "--schedule", "knockout", "--seeding", "order", "--seeded", "9"}, "--seeded: 9 is not a whole number from 0 to 4"},
+		{[]string{"tron/small", "--schedule", "knockout", "--seeding", "/nonexistent.jsonl"}, "/nonexistent.jsonl"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := arena(t, append([]string{"run"}, tc.args...)...)
+			require.Equal(t, ExitBadInput, code, "stdout: %s\nstderr: %s", stdout, stderr)
+			require.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+			require.Contains(t, stderr, tc.want)
+		})
+	}
+}
