@@ -166,7 +166,7 @@ func (r *Reader) Read(rec *Record) error {
 	if err != nil {
 		return err
 	}
-	*rec = Record{Bots: rec.Bots[:0], Scores: rec.Scores[:0], Places: rec.Places[:0], Faults: rec.Faults[:0]}
+	*rec = Record{Bots: rec.Bots[:0], Scores: rec.Scores[:0], Places: rec.Places[:0], Faults: rec.Faults[:0], Penalties: rec.Penalties[:0]}
 	if err := json.Unmarshal(line, rec); err != nil {
 		return r.fail(JSONError(err))
 	}
