@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -99,6 +100,11 @@ func (s *Standings) writeTable(w io.Writer, rend func() tw.Renderer, gap string)
 	header := []string{"#", "BOT", "ELO", "95% CI", "GAMES", "WINS", "DRAWS", "LOSSES", "SCORE ± 95%", "FAULTS"}
 	align := tw.Alignment{tw.AlignRight, tw.AlignLeft, tw.AlignRight, tw.AlignRight, tw.AlignRight,
 		tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight, tw.AlignRight}
+	penalties := s.anyPenalties()
+	if penalties {
+		header = append(header, "PENALTIES")
+		align = append(align, tw.AlignRight)
+	}
 	places := s.Seats > 2 // with two seats, wins and losses already say it
 	if places {
 		header = append(header, "PLACES")
@@ -117,6 +123,9 @@ func (s *Standings) writeTable(w io.Writer, rend func() tw.Renderer, gap string)
 			strconv.Itoa(rank + 1), r.Bot, signedElo(r.Elo), ci,
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses),
 			score, strconv.Itoa(r.Faults),
+		}
+		if penalties {
+			row = append(row, strconv.Itoa(r.Penalties))
 		}
 		if places {
 			counts := make([]string, len(r.Places))
@@ -139,6 +148,12 @@ func (s *Standings) writeTable(w io.Writer, rend func() tw.Renderer, gap string)
 		return s.writeDetails(w, rend, gap)
 	}
 	return nil
+}
+
+// anyPenalties reports whether a bot has penalties: the tables show their
+// column only then, so that the games without penalties keep their tables.
+func (s *Standings) anyPenalties() bool {
+	return slices.ContainsFunc(s.Ratings, func(r Rating) bool { return r.Penalties != 0 })
 }
 
 // formatInterval writes an Elo interval: [lo, hi], ≥ lo or ≤ hi when one
@@ -352,6 +367,10 @@ func csvBound(x float64) string {
 func (s *Standings) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	header := []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "games", "wins", "draws", "losses", "score_mean", "score_ci", "faults"}
+	penalties := s.anyPenalties()
+	if penalties {
+		header = append(header, "penalties")
+	}
 	for p := 1; p <= s.Seats; p++ {
 		header = append(header, "place_"+strconv.Itoa(p))
 	}
@@ -365,6 +384,9 @@ func (s *Standings) writeCSV(w io.Writer) error {
 			strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses),
 			strconv.FormatFloat(r.ScoreMean, 'f', -1, 64), strconv.FormatFloat(r.ScoreCI, 'f', -1, 64),
 			strconv.Itoa(r.Faults),
+		}
+		if penalties {
+			row = append(row, strconv.Itoa(r.Penalties))
 		}
 		for _, n := range r.Places {
 			row = append(row, strconv.Itoa(n))

@@ -7,10 +7,14 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -156,5 +160,51 @@ func TestH2HTablesHoldThePairs(t *testing.T) {
 		require.Contains(t, string(out), los, "format %v", f)
 		head := string(out[strings.Index(string(out), "HEAD TO HEAD"):])
 		require.Regexp(t, `\d+\.\d%`, head, "format %v: the LOS table's figures", f)
+	}
+}
+
+// TestPenaltiesHaveTheirOwnColumn: the moves the game's rules punished are
+// counted apart from the faults, in a column of their own in every format,
+// which only standings with penalties have (TestWriteGolden pins the bytes
+// of those without).
+func TestPenaltiesHaveTheirOwnColumn(t *testing.T) {
+	records := duels(20, "a", "b", 0.5, 3)
+	seat := func(r Record, bot string) int { return slices.Index(r.Bots, bot) }
+	records[0].Faults = []sim.Fault{{Seat: seat(records[0], "a"), Turn: 1, Kind: sim.FaultInvalid, Msg: "garbage"}}
+	records[0].Penalties = []sim.Penalty{{Seat: seat(records[0], "a"), Turn: 2, Msg: "E: target holds a player"}, {Seat: seat(records[0], "a"), Turn: 3, Msg: "N: target holds a player"}}
+	records[1].Penalties = []sim.Penalty{{Seat: seat(records[1], "b"), Turn: 7, Msg: "S: target holds a player"}}
+	s := standings(t, newTally(t, Options{Bootstrap: -1}, []string{"a", "b"}, records...))
+	a, b := byBot(t, s, "a"), byBot(t, s, "b")
+	require.Equal(t, [2]int{1, 2}, [2]int{a.Faults, a.Penalties}, "a penalty is no fault")
+	require.Equal(t, [2]int{0, 1}, [2]int{b.Faults, b.Penalties})
+
+	table, err := writeString(s, FormatTable)
+	require.NoError(t, err)
+	require.Regexp(t, `FAULTS │ PENALTIES │\n`, string(table))
+	md, err := writeString(s, FormatMarkdown)
+	require.NoError(t, err)
+	require.Contains(t, string(md), "| FAULTS | PENALTIES |\n")
+	out, err := writeString(s, FormatCSV)
+	require.NoError(t, err)
+	rows, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Equal(t, []string{"faults", "penalties", "place_1"}, rows[0][11:14])
+	for i, row := range rows[1:] {
+		require.Equal(t, []string{strconv.Itoa(s.Ratings[i].Faults), strconv.Itoa(s.Ratings[i].Penalties)}, row[11:13])
+	}
+	js, err := writeString(s, FormatJSON)
+	require.NoError(t, err)
+	var back Standings
+	require.NoError(t, json.Unmarshal(js, &back))
+	for i, r := range back.Ratings {
+		require.Equal(t, s.Ratings[i].Penalties, r.Penalties, "read back")
+	}
+	require.Contains(t, string(js), `"penalties": 2`)
+
+	none := standings(t, newTally(t, Options{Bootstrap: -1}, []string{"a", "b"}, duels(20, "a", "b", 0.5, 3)...))
+	for _, f := range []Format{FormatTable, FormatMarkdown, FormatCSV, FormatJSON} {
+		out, err := writeString(none, f)
+		require.NoError(t, err)
+		require.NotContains(t, strings.ToLower(string(out)), "penalties", f)
 	}
 }

@@ -159,14 +159,15 @@ func NewReader(r io.Reader, name string) (*Reader, error) {
 // Header returns the header line.
 func (r *Reader) Header() Header { return r.header }
 
-// Read reads the next match line into rec, reusing its slices. It returns
-// io.EOF after the last line.
+// Read reads the next match line into rec, reusing its slices, the
+// penalties of a file written before they had their own field upgraded
+// (upgradePenalties). It returns io.EOF after the last line.
 func (r *Reader) Read(rec *Record) error {
 	line, err := r.next()
 	if err != nil {
 		return err
 	}
-	*rec = Record{Bots: rec.Bots[:0], Scores: rec.Scores[:0], Places: rec.Places[:0], Faults: rec.Faults[:0]}
+	*rec = Record{Bots: rec.Bots[:0], Scores: rec.Scores[:0], Places: rec.Places[:0], Faults: rec.Faults[:0], Penalties: rec.Penalties[:0]}
 	if err := json.Unmarshal(line, rec); err != nil {
 		return r.fail(JSONError(err))
 	}
@@ -176,6 +177,7 @@ func (r *Reader) Read(rec *Record) error {
 	if err := checkFormat(rec.Format); err != nil {
 		return r.fail(err)
 	}
+	upgradePenalties(rec)
 	return nil
 }
 

@@ -9,11 +9,11 @@ import (
 // hand: the bytes encoding/json writes for it (LineEncoder's), at a
 // fraction of the cost, for the records nearly every run writes. It
 // declines (ok false, dst unchanged) any record it cannot vouch for: one
-// with faults, actions or an error, a string that needs an escape, a score
-// JSON cannot hold. TestPlainLineIsEncodingJSONs compares the two on
+// with faults, penalties, actions or an error, a string that needs an
+// escape, a score JSON cannot hold. TestPlainLineIsEncodingJSONs compares the two on
 // records of every kind.
 func appendPlainLine(dst []byte, r *Record) (_ []byte, ok bool) {
-	if len(r.Faults) > 0 || r.Actions != nil || r.Error != "" {
+	if len(r.Faults) > 0 || len(r.Penalties) > 0 || r.Actions != nil || r.Error != "" {
 		return dst, false
 	}
 	for _, s := range [...]string{r.Game, r.Scenario, r.RulesHash, r.StateHash} {

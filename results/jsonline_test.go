@@ -71,6 +71,9 @@ func randomRecord(rng *rand.Rand) Record {
 		r.Faults = []sim.Fault{{Seat: 0, Turn: 3, Kind: sim.FaultTimeout, Msg: str()}}
 	}
 	if rng.IntN(8) == 0 {
+		r.Penalties = []sim.Penalty{{Seat: 0, Turn: 2, Msg: str()}}
+	}
+	if rng.IntN(8) == 0 {
 		s := "up"
 		r.Actions = [][]*string{{&s, nil}}
 	}

@@ -158,7 +158,10 @@ type Rating struct {
 	ScoreMean float64 `json:"score_mean"`
 	ScoreCI   float64 `json:"score_ci"` // half-width of the normal 95 % interval of the mean score
 	Faults    int     `json:"faults"`
-	Places    []int   `json:"places"` // Places[p-1] counts the matches finished in place p
+	// Penalties counts the moves the game's rules punished (Sopra's move
+	// into a player): no faults; absent from the JSON when 0.
+	Penalties int   `json:"penalties,omitempty"`
+	Places    []int `json:"places"` // Places[p-1] counts the matches finished in place p
 }
 
 // ratingJSON is a Rating as JSON: an end that is open or absent is null.
@@ -174,13 +177,14 @@ type ratingJSON struct {
 	ScoreMean float64  `json:"score_mean"`
 	ScoreCI   float64  `json:"score_ci"`
 	Faults    int      `json:"faults"`
+	Penalties int      `json:"penalties,omitempty"`
 	Places    []int    `json:"places"`
 }
 
 // MarshalJSON writes an open or absent end of the interval as null.
 func (r Rating) MarshalJSON() ([]byte, error) {
 	return json.Marshal(ratingJSON{r.Bot, r.Elo, finite(r.EloLo), finite(r.EloHi), r.Games, r.Wins, r.Draws, r.Losses,
-		r.ScoreMean, r.ScoreCI, r.Faults, r.Places})
+		r.ScoreMean, r.ScoreCI, r.Faults, r.Penalties, r.Places})
 }
 
 // UnmarshalJSON reads a null end as open.
@@ -190,7 +194,7 @@ func (r *Rating) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = Rating{v.Bot, v.Elo, openOr(v.EloLo, -1), openOr(v.EloHi, +1), v.Games, v.Wins, v.Draws, v.Losses,
-		v.ScoreMean, v.ScoreCI, v.Faults, v.Places}
+		v.ScoreMean, v.ScoreCI, v.Faults, v.Penalties, v.Places}
 	return nil
 }
 
@@ -601,16 +605,17 @@ func around(est, lo, hi float64) Interval {
 func (t *Tally) rating(i int, elo Interval) Rating {
 	st := &t.stats[i]
 	r := Rating{
-		Bot:    t.entrants[i],
-		Elo:    roundElo(elo.Elo),
-		EloLo:  roundElo(elo.Lo),
-		EloHi:  roundElo(elo.Hi),
-		Games:  st.games,
-		Wins:   st.wins,
-		Draws:  st.draws,
-		Losses: st.losses,
-		Faults: st.faults,
-		Places: make([]int, t.seats),
+		Bot:       t.entrants[i],
+		Elo:       roundElo(elo.Elo),
+		EloLo:     roundElo(elo.Lo),
+		EloHi:     roundElo(elo.Hi),
+		Games:     st.games,
+		Wins:      st.wins,
+		Draws:     st.draws,
+		Losses:    st.losses,
+		Faults:    st.faults,
+		Penalties: st.penalties,
+		Places:    make([]int, t.seats),
 	}
 	copy(r.Places, st.places)
 	r.ScoreMean, r.ScoreCI = t.scoreInterval(&st.score, &t.roundScore[i])

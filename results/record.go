@@ -81,8 +81,12 @@ type Record struct {
 	Places    []int       `json:"places"` // 1 = best, ties share a place
 	Turns     int         `json:"turns"`
 	Faults    []sim.Fault `json:"faults"` // bot faults in order; a fault's Seat indexes Bots
-	StateHash string      `json:"state_hash"`
-	Error     string      `json:"error,omitempty"` // set when the match did not finish
+	// Penalties are the moves the game's rules punished, in order (Sopra's
+	// move into a player): no faults, counted apart. Absent when none, so
+	// that the records of games without penalties keep their bytes.
+	Penalties []sim.Penalty `json:"penalties,omitempty"`
+	StateHash string        `json:"state_hash"`
+	Error     string        `json:"error,omitempty"` // set when the match did not finish
 	// Timed is set when a seat answered under a wall-clock deadline (an
 	// external program): its seed alone may not reproduce the match.
 	Timed bool `json:"timed,omitempty"`
@@ -99,6 +103,7 @@ func (r *Record) Clone() *Record {
 	c.Scores = slices.Clone(r.Scores)
 	c.Places = slices.Clone(r.Places)
 	c.Faults = slices.Clone(r.Faults)
+	c.Penalties = slices.Clone(r.Penalties)
 	if r.Actions != nil {
 		c.Actions = make([][]*string, len(r.Actions))
 		for i, row := range r.Actions {
@@ -109,7 +114,7 @@ func (r *Record) Clone() *Record {
 }
 
 // Check checks a record's fields on their own, as a run writes them: some
-// bots, a number of turns, faults in its seats and, for a match that
+// bots, a number of turns, faults and penalties in its seats and, for a match that
 // finished (no Error), one place in 1..n and one finite score per seat.
 // (Whether it is the match its run's schedule plans, the commands check.)
 func (r *Record) Check() error {
@@ -123,6 +128,11 @@ func (r *Record) Check() error {
 	for _, f := range r.Faults {
 		if f.Seat < 0 || f.Seat >= n {
 			return fmt.Errorf("fault in seat %d of %d", f.Seat, n)
+		}
+	}
+	for _, p := range r.Penalties {
+		if p.Seat < 0 || p.Seat >= n {
+			return fmt.Errorf("penalty in seat %d of %d", p.Seat, n)
 		}
 	}
 	finished, err := checkPlaces(r)

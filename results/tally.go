@@ -73,8 +73,9 @@ func (a *wdl) merge(o *wdl) {
 // entrantStats are one entrant's counters over the valid matches.
 type entrantStats struct {
 	wdl
-	faults int
-	places []int // places[p-1] counts the matches finished in place p
+	faults    int
+	penalties int   // the moves the game's rules punished: no faults
+	places    []int // places[p-1] counts the matches finished in place p
 }
 
 // seatStats are the counters of one seat over the valid matches: how the
@@ -198,6 +199,7 @@ func (t *Tally) Merge(o *Tally) error {
 		a, b := &t.stats[i], &o.stats[i]
 		a.merge(&b.wdl)
 		a.faults += b.faults
+		a.penalties += b.penalties
 		a.places = growInts(a.places, len(b.places))
 		for p, n := range b.places {
 			a.places[p] += n
@@ -377,6 +379,9 @@ func (t *Tally) count(r *Record, sign int) {
 	}
 	for _, f := range r.Faults {
 		t.stats[t.index[r.Bots[f.Seat]]].faults += sign
+	}
+	for _, p := range r.Penalties {
+		t.stats[t.index[r.Bots[p.Seat]]].penalties += sign
 	}
 	t.countPairs(r.Seed, sign)
 }

@@ -568,6 +568,7 @@ func fillRecord(rec *results.Record, setup sim.Setup, scenario string, p Pairing
 		Places:    append(rec.Places[:0], res.Places...),
 		Turns:     res.Turns,
 		Faults:    append(rec.Faults[:0], res.Faults...),
+		Penalties: append(rec.Penalties[:0], res.Penalties...),
 		StateHash: hash,
 		Timed:     res.Timed,
 		Actions:   res.Actions,

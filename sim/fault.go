@@ -48,18 +48,30 @@ type Fault struct {
 	Msg  string    `json:"msg"`
 }
 
-// FaultLog collects the faults of a match. It keeps at most one fault per
-// seat and turn: the first, which is the cause of the others.
+// Penalty is one move of one seat in one turn that the game's own rules
+// punish (Sopra's move into a cell that holds a player): the bot answered,
+// the game played the answer, and the rules charged it. A penalty is not a
+// fault — no program misbehaved — and is counted apart from faults.
+type Penalty struct {
+	Seat int    `json:"seat"`
+	Turn int    `json:"turn"`
+	Msg  string `json:"msg"`
+}
+
+// FaultLog collects the faults of a match, and apart from them the
+// penalties its rules gave. It keeps at most one fault per seat and turn:
+// the first, which is the cause of the others.
 type FaultLog struct {
-	turn   int
-	faults []Fault
+	turn      int
+	faults    []Fault
+	penalties []Penalty
 }
 
 // Begin starts a turn: faults added from now on belong to it.
 func (l *FaultLog) Begin(turn int) { l.turn = turn }
 
 // Reset empties the log for a new match.
-func (l *FaultLog) Reset() { l.faults = l.faults[:0]; l.turn = 0 }
+func (l *FaultLog) Reset() { l.faults, l.penalties, l.turn = l.faults[:0], l.penalties[:0], 0 }
 
 // Add records a fault of seat in the current turn, unless that seat already
 // has one this turn.
@@ -68,6 +80,12 @@ func (l *FaultLog) Add(seat int, kind FaultKind, msg string) {
 		return
 	}
 	l.faults = append(l.faults, Fault{Seat: seat, Turn: l.turn, Kind: kind, Msg: msg})
+}
+
+// Penalise records a penalty of seat in the current turn: a move the
+// game's rules punish, which is no fault.
+func (l *FaultLog) Penalise(seat int, msg string) {
+	l.penalties = append(l.penalties, Penalty{Seat: seat, Turn: l.turn, Msg: msg})
 }
 
 // Of returns the kind of seat's fault in the current turn, if it has one:
@@ -85,3 +103,7 @@ func (l *FaultLog) Of(seat int) (FaultKind, bool) {
 // Faults returns the faults recorded so far, in the order they happened. The
 // slice is reused by the next match.
 func (l *FaultLog) Faults() []Fault { return l.faults }
+
+// Penalties returns the penalties recorded so far, in the order they
+// happened. The slice is reused by the next match.
+func (l *FaultLog) Penalties() []Penalty { return l.penalties }

@@ -140,7 +140,7 @@ type Table interface {
 	// Play plays one match; seating[k] is the entrant in seat k.
 	Play(ctx context.Context, seed uint64, seating []int) Result
 	// PlayShared plays one match like Play, but the Result's Scores,
-	// Places and Faults are the table's own buffers, valid until its next
+	// Places, Faults and Penalties are the table's own buffers, valid until its next
 	// match: for a caller that copies them at once, and allocates nothing.
 	PlayShared(ctx context.Context, seed uint64, seating []int) Result
 	// Trace plays one match like Play and writes every state to w as JSON

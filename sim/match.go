@@ -46,6 +46,7 @@ type Result struct {
 	Scores    []float64
 	Places    []int
 	Faults    []Fault
+	Penalties []Penalty // the moves the game's rules punished, apart from the faults
 	StateHash uint64
 	Err       error // an *EngineError, an *AbandonedError or ErrInterrupted; nil for a finished match
 	// Timed is set when a player answered under a wall-clock deadline (an
@@ -124,8 +125,8 @@ func (m *Match[S, O, A]) Play(ctx context.Context, seed uint64, players []Player
 	return m.play(ctx, seed, players, false)
 }
 
-// play is Play; shared leaves the finished match's Scores, Places and
-// Faults in the Match's own buffers (valid until the next match) rather
+// play is Play; shared leaves the finished match's Scores, Places, Faults
+// and Penalties in the Match's own buffers (valid until the next match) rather
 // than copies.
 func (m *Match[S, O, A]) play(ctx context.Context, seed uint64, players []Player[O, A], shared bool) (res Result) {
 	e, s := m.engine, m.state
@@ -136,6 +137,7 @@ func (m *Match[S, O, A]) play(ctx context.Context, seed uint64, players []Player
 			res.Err = &EngineError{Seed: seed, Turn: turn, Value: r, Stack: string(debug.Stack())}
 			res.Turns = max(turn-1, 0)
 			res.Faults = slices.Clone(m.faults.Faults())
+			res.Penalties = slices.Clone(m.faults.Penalties())
 		}
 	}()
 	// A look at the Done channel every turn, not ctx.Err(): it takes no
@@ -190,6 +192,7 @@ func (m *Match[S, O, A]) play(ctx context.Context, seed uint64, players []Player
 			res.Err = &AbandonedError{Seat: m.gaveUp, Turn: turn, Timeout: m.MoveTimeout}
 			res.Turns = turn - 1
 			res.Faults = slices.Clone(m.faults.Faults())
+			res.Penalties = slices.Clone(m.faults.Penalties())
 			m.forsake()
 			return res
 		}
@@ -207,10 +210,12 @@ func (m *Match[S, O, A]) play(ctx context.Context, seed uint64, players []Player
 	e.Outcome(s, &m.outcome)
 	res.Turns = e.Turn(s)
 	res.Scores, res.Places, res.Faults = m.outcome.Scores, m.outcome.Places, m.faults.Faults()
+	res.Penalties = m.faults.Penalties()
 	if !shared {
 		res.Scores = slices.Clone(res.Scores)
 		res.Places = slices.Clone(res.Places)
 		res.Faults = slices.Clone(res.Faults)
+		res.Penalties = slices.Clone(res.Penalties)
 	}
 	res.StateHash = e.Hash(s)
 	return res

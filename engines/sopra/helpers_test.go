@@ -29,8 +29,9 @@ func newGame(t testing.TB, r *Rules) *State {
 
 // round plays one round; moves holds one field per seat: an action, "-"
 // for no answer. It checks that exactly the seats not stunned are asked,
-// and the invariants after the round, and returns the round's faults.
-func round(t testing.TB, r *Rules, s *State, moves string) []sim.Fault {
+// and the invariants after the round, and returns the round's log: its
+// faults and, apart, its penalties.
+func round(t testing.TB, r *Rules, s *State, moves string) *sim.FaultLog {
 	t.Helper()
 	fields := strings.Fields(moves)
 	require.Len(t, fields, r.Players)
@@ -49,7 +50,7 @@ func round(t testing.TB, r *Rules, s *State, moves string) []sim.Fault {
 	log.Begin(s.round + 1)
 	r.Step(s, acts, sim.NewRand(uint64(s.round), sim.EngineStream), &log)
 	checkInvariants(t, r, s)
-	return log.Faults()
+	return &log
 }
 
 // checkInvariants verifies what every state must satisfy: every logo free,
@@ -112,6 +113,18 @@ func carry(s *State, seat, k int) {
 	}
 	s.logos[k] = Logo{Pos: s.players[seat].Pos, Carrier: seat}
 	s.players[seat].Carrying = k
+}
+
+// requireClean checks that seat has neither a fault nor a penalty in the
+// round of log.
+func requireClean(t testing.TB, log *sim.FaultLog, seat int, msgAndArgs ...any) {
+	t.Helper()
+	require.Empty(t, faultsOf(log.Faults(), seat), msgAndArgs...)
+	for _, p := range log.Penalties() {
+		if p.Seat == seat {
+			t.Fatalf("seat %d penalised: %s %v", seat, p.Msg, msgAndArgs)
+		}
+	}
 }
 
 // faultsOf returns the faults of one seat.

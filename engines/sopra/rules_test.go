@@ -54,14 +54,14 @@ func TestForbiddenActions(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, s := two(t, tc.s0, tc.s1, "["+tc.logo+"]", tc.extra)
-			require.Empty(t, faultsOf(round(t, r, s, tc.first+" -"), 0))
+			requireClean(t, round(t, r, s, tc.first+" -"), 0)
 			require.Equal(t, 1, s.players[0].Score, "picked up")
 			require.Equal(t, 0, s.players[0].Carrying)
 			pos := s.players[0].Pos
 
-			faults := faultsOf(round(t, r, s, tc.bad+" -"), 0)
-			require.Len(t, faults, 1)
-			require.Equal(t, sim.Fault{Seat: 0, Turn: 2, Kind: sim.FaultInvalid, Msg: tc.bad + ": " + tc.flaw + "; penalty, stunned next round"}, faults[0])
+			log := round(t, r, s, tc.bad+" -")
+			require.Empty(t, log.Faults(), "a penalty of the rules, not a fault")
+			require.Equal(t, []sim.Penalty{{Seat: 0, Turn: 2, Msg: tc.bad + ": " + tc.flaw + "; penalty, stunned next round"}}, log.Penalties())
 			p := s.players[0]
 			require.Equal(t, 1-5, p.Score)
 			require.Equal(t, pos, p.Pos, "no move")
@@ -73,7 +73,7 @@ func TestForbiddenActions(t *testing.T) {
 			require.True(t, p.Stunned)
 
 			require.NotContains(t, r.ToAct(s, nil), 0, "stunned in round 3: not asked")
-			require.Empty(t, faultsOf(round(t, r, s, "- -"), 0), "stunned: not a fault")
+			requireClean(t, round(t, r, s, "- -"), 0, "stunned: not a fault")
 			require.Equal(t, pos, s.players[0].Pos)
 			require.Contains(t, r.ToAct(s, nil), 0, "the stun lasted one round")
 		})
@@ -94,8 +94,9 @@ func TestStunLastsExactlyTheNextRound(t *testing.T) {
 func TestNoAnswerKeepsTheLogo(t *testing.T) {
 	r, s := two(t, "[5,5]", "[10,10]", "[[5,6]]", "")
 	round(t, r, s, "S E")
-	faults := round(t, r, s, "- O")
-	require.Equal(t, []sim.Fault{{Seat: 0, Turn: 2, Kind: sim.FaultNoAnswer, Msg: "no answer: stunned next round"}}, faults)
+	log := round(t, r, s, "- O")
+	require.Equal(t, []sim.Fault{{Seat: 0, Turn: 2, Kind: sim.FaultNoAnswer, Msg: "no answer: stunned next round"}}, log.Faults())
+	require.Empty(t, log.Penalties(), "no penalty for no answer")
 	p := s.players[0]
 	require.Equal(t, 0, p.Carrying, "keeps its logo")
 	require.Equal(t, 1, p.Score, "no penalty")
@@ -105,11 +106,11 @@ func TestNoAnswerKeepsTheLogo(t *testing.T) {
 
 func TestJumpPassesOverPlayersAndLogos(t *testing.T) {
 	r, s := two(t, "[5,5]", "[6,5]", "[[6,4]]", "")
-	require.Empty(t, faultsOf(round(t, r, s, "JE -"), 0))
+	requireClean(t, round(t, r, s, "JE -"), 0)
 	require.Equal(t, Cell{7, 5}, s.players[0].Pos, "over seat 1")
 	require.Equal(t, 2, s.players[0].Jumps)
 	round(t, r, s, "N -") // to (7,4), next to the logo
-	require.Empty(t, faultsOf(round(t, r, s, "JO -"), 0))
+	requireClean(t, round(t, r, s, "JO -"), 0)
 	require.Equal(t, Cell{5, 4}, s.players[0].Pos, "over the logo")
 	require.Equal(t, noOne, s.players[0].Carrying, "a logo jumped over is not picked up")
 	require.Equal(t, Cell{6, 4}, s.logos[0].Pos)
@@ -119,12 +120,13 @@ func TestJumpPassesOverPlayersAndLogos(t *testing.T) {
 func TestJumpCharges(t *testing.T) {
 	r, s := two(t, "[5,5]", "[10,10]", "", "")
 	for k, a := range []string{"JE", "JO", "JE"} {
-		require.Empty(t, round(t, r, s, a+" E"))
+		requireClean(t, round(t, r, s, a+" E"), 0)
 		require.Equal(t, 2-k, s.players[0].Jumps)
 		round(t, r, s, "N O")
 	}
-	faults := round(t, r, s, "JE E")
-	require.Equal(t, "JE: no jump left; penalty, stunned next round", faults[0].Msg)
+	log := round(t, r, s, "JE E")
+	require.Empty(t, log.Faults())
+	require.Equal(t, "JE: no jump left; penalty, stunned next round", log.Penalties()[0].Msg)
 	require.Equal(t, -5, s.players[0].Score)
 }
 
@@ -388,12 +390,15 @@ func TestResolutionOrder(t *testing.T) {
 	// seat 0 into it; resolved first, seat 0 finds it taken.
 	r := newRules(t, `{"players":2,"starts":[[5,5],[6,5]],"caddies":[[0,12],[15,0]],"logo_count":0}`)
 	s := newGame(t, r)
-	faults := round(t, r, s, "E E") // round 1: seat 0 first
-	require.Equal(t, "E: target holds a player; penalty, stunned next round", faults[0].Msg)
+	log := round(t, r, s, "E E") // round 1: seat 0 first
+	require.Empty(t, log.Faults())
+	require.Equal(t, "E: target holds a player; penalty, stunned next round", log.Penalties()[0].Msg)
 	require.Equal(t, Cell{5, 5}, s.players[0].Pos)
 	s = newGame(t, r)
 	s.round = 1
-	require.Empty(t, round(t, r, s, "E E"), "round 2: seat 1 first")
+	log = round(t, r, s, "E E")
+	requireClean(t, log, 0, "round 2: seat 1 first")
+	requireClean(t, log, 1, "round 2: seat 1 first")
 	require.Equal(t, Cell{6, 5}, s.players[0].Pos)
 	require.Equal(t, 2, s.players[0].Score, "seat 0 arrives next to seat 1 at (7,5)")
 }

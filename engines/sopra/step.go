@@ -57,7 +57,9 @@ func (r *Rules) resolve(s *State, seat int, a Action, rng *rand.Rand, faults *si
 	target, f := r.checkMove(s, seat, a)
 	if f != noFlaw {
 		r.penalise(s, seat, rng)
-		faults.Add(seat, sim.FaultInvalid, flawMessages[a][f])
+		// The rules punish the move (rule sheet, "Invalid"): a penalty of
+		// the game, not a fault of the bot, which answered a move.
+		faults.Penalise(seat, flawMessages[a][f])
 		return
 	}
 	r.move(s, seat, target)
@@ -87,7 +89,7 @@ const (
 
 var flawText = [...]string{"", "target off the board", "target holds a player", "no jump left"}
 
-// flawMessages holds the fault message of every action and flaw, made once
+// flawMessages holds the penalty message of every action and flaw, made once
 // so that a forbidden action costs no allocation.
 var flawMessages = func() (m [JumpWest + 1][len(flawText)]string) {
 	for _, a := range Actions {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,4 +109,78 @@ func TestScriptBlankLines(t *testing.T) {
 	_, recs = readRecords(t, out)
 	require.NotEmpty(t, recs[0].Faults)
 	require.Equal(t, 3, recs[0].Faults[0].Turn, "two PASS played, the blank line skipped, then the file ends")
+}
+
+// TestPenaltiesAreNoFaults: in Sopra the built-in bots move into cells that
+// hold a player, which the rules punish (−5, stunned next round); those
+// are penalties, counted in a column and a record field of their own,
+// never faults: no line on stderr, and --max-faults 0 passes in run, rate
+// and sprt. A program that answers garbage still faults and still fails
+// the gate, beside the others' penalties.
+func TestPenaltiesAreNoFaults(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.jsonl")
+	code, stdout, stderr := arena(t, "run", "sopra/match", "--games", "6", "--bootstrap", "0", "--max-faults", "0", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	require.Empty(t, stderr, "no bot faulted")
+	require.Contains(t, stdout, "│ FAULTS │ PENALTIES │")
+
+	_, recs := readRecords(t, out)
+	penalties := map[string]int{}
+	for _, r := range recs {
+		require.Empty(t, r.Faults, "match %d", r.Match)
+		for _, p := range r.Penalties {
+			require.Contains(t, p.Msg, ": target holds a player; penalty, stunned next round")
+			penalties[r.Bots[p.Seat]]++
+		}
+	}
+	require.Positive(t, penalties["brawler"], "the brawler runs into players: %v", penalties)
+	text, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Contains(t, string(text), `"faults":[],"penalties":[{"seat":`)
+
+	code, js, stderr := arena(t, "rate", out, "--bootstrap", "0", "--max-faults", "0", "--format", "json")
+	require.Equal(t, 0, code, stderr)
+	require.Empty(t, stderr)
+	var st struct {
+		Ratings []struct {
+			Bot       string
+			Faults    int
+			Penalties int
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(js), &st))
+	for _, r := range st.Ratings {
+		require.Zero(t, r.Faults, r.Bot)
+		require.Equal(t, penalties[r.Bot], r.Penalties, r.Bot)
+	}
+
+	page := filepath.Join(dir, "r.html")
+	code, _, stderr = arena(t, "report", "-o", page, out, "--bootstrap", "0")
+	require.Equal(t, 0, code, stderr)
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	require.Regexp(t, `"faults":0,"penalties":[1-9]`, string(html), "the page's standings carry the penalties, for their column")
+
+	code, stdout, stderr = arena(t, "play", "sopra/match")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "│ FAULTS │ PENALTIES │")
+	require.Regexp(t, `(?m)^penalty: seat \d \([a-z#0-9]+\), turn \d+: [NSEOJ]+: target holds a player; penalty, stunned next round$`, stdout)
+	require.NotContains(t, stdout, "fault:")
+
+	code, _, stderr = arena(t, "sprt", "sopra/match", "--candidate", "collector", "--baseline", "brawler", "--max-games", "12", "--max-faults", "0")
+	require.Contains(t, []int{0, 3}, code, "decided or undecided, never the gate's 1: %s", stderr)
+	require.NotContains(t, stderr, "fault")
+
+	// A true fault: a program that answers garbage.
+	bot := filepath.Join(dir, "banana.sh")
+	require.NoError(t, os.WriteFile(bot, []byte("#!/bin/sh\nread start\nwhile read t; do echo banana; done\n"), 0o755))
+	code, stdout, stderr = arena(t, "run", "sopra/match", "--bot", "exec:cmd="+bot+",name=banana", "--bots", "brawler,collector",
+		"--games", "2", "--bootstrap", "0", "--max-faults", "0")
+	require.Equal(t, 1, code, stderr)
+	require.Regexp(t, `^arena: banana: \d+ faults in 3 matches — `, stderr)
+	require.Contains(t, stderr, "arena: --max-faults 0: banana has ")
+	require.NotContains(t, stderr, "brawler", "the others' penalties are no faults")
+	require.NotContains(t, stderr, "collector")
+	require.Contains(t, stdout, "PENALTIES")
 }

@@ -462,14 +462,27 @@ func writeReplayPage(path string, force bool, h *results.Header, rec *results.Re
 // printOutcome prints the match and a table of its seats.
 func printOutcome(env *env, rec *results.Record) error {
 	fmt.Fprintf(env.stdout, "%s  seed %d  %d %s  state %s\n", rec.Scenario, rec.Seed, rec.Turns, turnWord(rec.Game, rec.Turns), rec.StateHash)
-	faults := make([]int, len(rec.Bots))
+	faults, penalties := make([]int, len(rec.Bots)), make([]int, len(rec.Bots))
 	for _, f := range rec.Faults {
 		faults[f.Seat]++
 	}
+	for _, p := range rec.Penalties {
+		penalties[p.Seat]++
+	}
+	// Penalties, the moves the game's rules punished, are no faults: their
+	// own column, shown only when the match has some.
+	header := []any{"seat", "bot", "place", "score", "faults"}
+	if len(rec.Penalties) > 0 {
+		header = append(header, "penalties")
+	}
 	t := tablewriter.NewTable(env.stdout)
-	t.Header("seat", "bot", "place", "score", "faults")
+	t.Header(header...)
 	for k, bot := range rec.Bots {
-		if err := t.Append(k, bot, rec.Places[k], strconv.FormatFloat(rec.Scores[k], 'f', -1, 64), faults[k]); err != nil {
+		row := []any{k, bot, rec.Places[k], strconv.FormatFloat(rec.Scores[k], 'f', -1, 64), faults[k]}
+		if len(rec.Penalties) > 0 {
+			row = append(row, penalties[k])
+		}
+		if err := t.Append(row...); err != nil {
 			return err
 		}
 	}
@@ -478,6 +491,9 @@ func printOutcome(env *env, rec *results.Record) error {
 	}
 	for _, f := range rec.Faults {
 		fmt.Fprintf(env.stdout, "fault: seat %d (%s), %s %d, %s: %s\n", f.Seat, rec.Bots[f.Seat], turnWord(rec.Game, 1), f.Turn, f.Kind, f.Msg)
+	}
+	for _, p := range rec.Penalties {
+		fmt.Fprintf(env.stdout, "penalty: seat %d (%s), %s %d: %s\n", p.Seat, rec.Bots[p.Seat], turnWord(rec.Game, 1), p.Turn, p.Msg)
 	}
 	if rec.Error != "" {
 		fmt.Fprintf(env.stdout, "error: %s\n", rec.Error)

@@ -99,14 +99,18 @@
       return g;
     };
     const interval = (r) => run.standings.bootstrap ? "[" + (r.elo_lo === null ? "−∞" : Arena.signed(r.elo_lo)) + ", " + (r.elo_hi === null ? "+∞" : Arena.signed(r.elo_hi)) + "]" : "";
-    const head = ["#", "bot", "Elo", "95% interval", "", "games", "W", "D", "L", "score", "faults"];
+    // Penalties (moves the game's rules punish: no faults) get their
+    // column only when a bot has some.
+    const penalties = rs.some((r) => r.penalties);
+    const head = ["#", "bot", "Elo", "95% interval", "", "games", "W", "D", "L", "score", "faults"].concat(penalties ? ["penalties"] : []);
     return el("table", {class: "standings"},
       el("thead", {}, el("tr", {}, head.map((h, i) => el("th", {class: i >= 2 && i !== 4 ? "num" : null}, h)))),
       el("tbody", {}, rs.map((r, i) => el("tr", {"data-bot": r.bot},
         el("td", {class: "num"}, i + 1), el("td", {class: "bot"}, r.bot), el("td", {class: "num"}, Arena.signed(r.elo)),
         el("td", {class: "num"}, interval(r)), el("td", {}, bar(r)), el("td", {class: "num"}, r.games),
         el("td", {class: "num"}, r.wins), el("td", {class: "num"}, r.draws), el("td", {class: "num"}, r.losses),
-        el("td", {class: "num"}, Arena.num(r.score_mean) + " ± " + Arena.num(r.score_ci)), el("td", {class: "num"}, r.faults)))));
+        el("td", {class: "num"}, Arena.num(r.score_mean) + " ± " + Arena.num(r.score_ci)), el("td", {class: "num"}, r.faults),
+        penalties ? el("td", {class: "num"}, r.penalties || 0) : null))));
   }
 
   // heatColor goes from red (0) through white (½) to green (1).
@@ -158,11 +162,14 @@
 
   function faults(run) {
     const kinds = [...new Set(run.faults.flatMap((f) => Object.keys(f.kinds)))].sort();
-    if (!kinds.length) return el("p", {class: "muted"}, "No bot faulted: no timeout, no invalid action, no crash.");
-    return el("table", {class: "faults"},
+    const penalised = run.standings.ratings.filter((r) => r.penalties);
+    const note = penalised.length ? el("p", {class: "muted"}, "Penalties are not faults: the game's rules punished a move the bot answered (" +
+      penalised.map((r) => r.bot + " " + r.penalties).join(", ") + ").") : null;
+    if (!kinds.length) return [el("p", {class: "muted"}, "No bot faulted: no timeout, no invalid action, no crash."), note];
+    return [el("table", {class: "faults"},
       el("thead", {}, el("tr", {}, el("th", {}, "bot"), kinds.map((k) => el("th", {class: "num"}, k)), el("th", {class: "num"}, "total"))),
       el("tbody", {}, run.faults.map((f) => el("tr", {}, el("td", {class: "bot"}, f.bot),
-        kinds.map((k) => el("td", {class: "num"}, f.kinds[k] || 0)), el("td", {class: "num"}, f.total)))));
+        kinds.map((k) => el("td", {class: "num"}, f.kinds[k] || 0)), el("td", {class: "num"}, f.total))))), note];
   }
 
   function seatBalance(run) {
