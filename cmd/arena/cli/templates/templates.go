@@ -21,7 +21,7 @@ import (
 // (".txt": they are not a package of arena's module, which would build
 // them); and README.md.tmpl.
 //
-//go:embed python README.md.tmpl
+//go:embed python c README.md.tmpl
 var files embed.FS
 
 // A Language is a language of the templates.
@@ -48,6 +48,15 @@ var Languages = []*Language{
 			return []string{"python3", "-m", "py_compile", filepath.Join(dir, "bot.py")}
 		},
 		spec: func(dir string) string { return "exec:cmd=python3,args=" + filepath.Join(dir, "bot.py") },
+	},
+	{
+		Name:    "c",
+		Tool:    "cc",
+		sources: []source{{"bot.c", "c/%s.c"}, {"json.h", "c/json.h"}},
+		build: func(dir string) []string {
+			return []string{"cc", "-std=c99", "-O2", "-o", program(dir), filepath.Join(dir, "bot.c")}
+		},
+		spec: func(dir string) string { return "exec:cmd=" + program(dir) },
 	},
 }
 
