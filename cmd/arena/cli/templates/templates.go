@@ -21,7 +21,7 @@ import (
 // (".txt": they are not a package of arena's module, which would build
 // them); and README.md.tmpl.
 //
-//go:embed python c README.md.tmpl
+//go:embed python c go README.md.tmpl
 var files embed.FS
 
 // A Language is a language of the templates.
@@ -57,6 +57,13 @@ var Languages = []*Language{
 			return []string{"cc", "-std=c99", "-O2", "-o", program(dir), filepath.Join(dir, "bot.c")}
 		},
 		spec: func(dir string) string { return "exec:cmd=" + program(dir) },
+	},
+	{
+		Name:    "go",
+		Tool:    "go",
+		sources: []source{{"main.go", "go/%s.go.txt"}, {"go.mod", "go/go.mod.txt"}},
+		build:   func(dir string) []string { return []string{"go", "build", "-C", dir, "-o", "bot", "."} },
+		spec:    func(dir string) string { return "exec:cmd=" + program(dir) },
 	},
 }
 
