@@ -273,6 +273,13 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("completion: an unknown shell", `"tcsh" is not bash, zsh or fish`, "completion", "tcsh")
 	bad("golden: no action", "golden: say record or check", "golden")
 	bad("golden: an unknown action", `unknown action "redo"`, "golden", "redo")
+	for _, c := range []struct{ name, want, game, lang string }{
+		{"init: an unknown game", `init: unknown game "chess"`, "chess", "python"},
+		{"init: an unknown language", `init: --lang: unknown language "rust"`, "tron", "rust"},
+	} {
+		add(catalogueCase{name: c.name, args: []string{"init", c.game, out, "--lang", c.lang}, code: ExitBadInput, want: c.want, absent: out})
+	}
+	bad("init: a folder that holds files", "init: "+f.dir+" is not empty", "init", "tron", f.dir)
 
 	// Numbers that are no numbers, or out of range.
 	for _, n := range []struct{ cmd, flag, value, want string }{

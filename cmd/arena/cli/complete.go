@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/arenasim/arena/cmd/arena/cli/templates"
 	"github.com/arenasim/arena/scenarios"
 	"github.com/arenasim/arena/sim"
 )
@@ -267,6 +268,8 @@ func flagValues(cmd string, f *pflag.Flag, c completion, cur string) []string {
 		return withPrefix([]string{"logistic", "normalized"}, cur)
 	case "method":
 		return withPrefix([]string{"spsa", "grid", "random"}, cur)
+	case "lang":
+		return withPrefix(templates.LanguageNames(), cur)
 	}
 	return nil
 }
@@ -309,6 +312,13 @@ func positional(cmd string, c completion, cur string) []string {
 	case "completion":
 		if len(c.args) == 0 {
 			return withPrefix([]string{"bash", "fish", "zsh"}, cur)
+		}
+	case "init":
+		switch len(c.args) {
+		case 0:
+			return withPrefix(gameNames(), cur)
+		case 1:
+			return []string{filesMarker}
 		}
 	case "rate", "merge", "report":
 		return []string{filesMarker}
