@@ -301,9 +301,7 @@ func (d diffSide) play(ctx context.Context, name string, setup sim.Setup, flag, 
 		cfg.Progress = prog.update
 	}
 	_, err = runner.Run(ctx, cfg, func(r *results.Record, line []byte) (bool, error) {
-		c := *r
-		c.Bots, c.Scores, c.Places, c.Faults = slices.Clone(r.Bots), slices.Clone(r.Scores), slices.Clone(r.Places), slices.Clone(r.Faults)
-		recs = append(recs, &c)
+		recs = append(recs, r.Clone())
 		return false, out.line(line)
 	})
 	if prog != nil {
