@@ -61,7 +61,7 @@ var botTrials = map[string]botTrial{
 	"vampires": {"vampires/duel", []string{"--bot", "greedy"}, []string{"--bots", "greedy,random", "--games", "20"}},
 	"aquariom": {"aquariom/duel", []string{"--bot", "nearest"}, []string{"--bots", "nearest,idle", "--games", "10"}},
 	"sopra":    {"sopra/match", []string{"--bots", "collector,brawler"}, []string{"--bots", "collector,brawler", "--games", "30"}},
-	"coin":     {"coin/duel", []string{"--bot", "coin"}, []string{"--bots", "coin,coin:elo=200", "--games", "100"}},
+	"coin":     {"coin/duel", []string{"--bot", "coin"}, []string{"--bots", "coin,coin:elo=200", "--games", "20"}},
 }
 
 func runInit(_ context.Context, env *env, opts options, args []string) error {
