@@ -43,6 +43,9 @@ type Scenario struct {
 	// Championship is set for a championship: days of random tables, then
 	// finals by standing (docs/championship.md).
 	Championship *Championship
+	// Knockout is set for a knockout: a bracket of duels (docs/cli.md,
+	// Knockouts).
+	Knockout *Knockout
 }
 
 // League is a tournament format with a verdict: the bot under test (given
@@ -68,8 +71,22 @@ type Championship struct {
 	Points []float64 // points of places 1, 2, …, one per seat; nil for the default of the seat count
 }
 
+// Knockout is a single-elimination bracket of duels: its ties' games, their
+// cap, a third-place tie, the points by place and the seeding. A zero field
+// is the default (the run's flags may override each).
+type Knockout struct {
+	Games      int       // games of a tie, whole legs; 0: 2
+	Cap        int       // the most games of a level tie; 0: Games + 8
+	ThirdPlace bool      // the losing semi-finalists play for third place
+	Points     []float64 // by place; nil: 3, 2, 1, 1
+	Seeding    string    // "order": the bots' order ranks the seeds; "": the draw
+}
+
 // keys lists a scenario file's keys in the order the docs give them.
-var keys = []string{"description", "game", "params", "bots", "games", "seed", "league", "championship"}
+var keys = []string{"description", "game", "params", "bots", "games", "seed", "league", "championship", "knockout"}
+
+// knockoutKeys lists the keys of a scenario's knockout object.
+var knockoutKeys = []string{"games", "cap", "third_place", "points", "seeding"}
 
 // leagueKeys lists the keys of a scenario's league object.
 var leagueKeys = []string{"opponents", "promote"}
@@ -153,7 +170,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	}
 	var games json.Number
 	var seed json.Number
-	var league, championship map[string]json.RawMessage
+	var league, championship, knockout map[string]json.RawMessage
 	for _, err := range []error{
 		field("description", &sc.Description, "a string"),
 		field("game", &sc.Game, "a string"),
@@ -163,6 +180,7 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		field("seed", &seed, "a whole number"),
 		field("league", &league, "an object"),
 		field("championship", &championship, "an object"),
+		field("knockout", &knockout, "an object"),
 	} {
 		if err != nil {
 			return nil, err
@@ -214,7 +232,57 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		}
 		sc.Championship = c
 	}
+	if knockout != nil {
+		switch {
+		case league != nil || championship != nil:
+			return nil, fail("key knockout: a scenario is one of a league, a championship or a knockout")
+		case games != "":
+			return nil, fail("key games: a knockout's ties say their games (knockout.games)")
+		}
+		k, err := parseKnockout(knockout)
+		if err != nil {
+			return nil, fail("key knockout: %v", err)
+		}
+		sc.Knockout = k
+	}
 	return sc, nil
+}
+
+// parseKnockout reads a knockout object.
+func parseKnockout(obj map[string]json.RawMessage) (*Knockout, error) {
+	if err := checkKeys(obj, knockoutKeys); err != nil {
+		return nil, err
+	}
+	k := &Knockout{}
+	for _, f := range []struct {
+		key string
+		dst *int
+	}{{"games", &k.Games}, {"cap", &k.Cap}} {
+		if raw, ok := obj[f.key]; ok {
+			if err := decode(raw, f.dst); err != nil || *f.dst < 2 || *f.dst%2 != 0 {
+				return nil, fmt.Errorf("%s: %s is not an even whole number from 2 (whole legs: one seed, seats swapped)", f.key, raw)
+			}
+		}
+	}
+	if raw, ok := obj["third_place"]; ok {
+		if err := decode(raw, &k.ThirdPlace); err != nil {
+			return nil, fmt.Errorf("third_place: %s is not true or false", raw)
+		}
+	}
+	if raw, ok := obj["points"]; ok {
+		if decode(raw, &k.Points) != nil || len(k.Points) == 0 {
+			return nil, fmt.Errorf("points: %s is not a non-empty list of numbers, one per place", raw)
+		}
+	}
+	if raw, ok := obj["seeding"]; ok {
+		if err := decode(raw, &k.Seeding); err != nil || (k.Seeding != "order" && k.Seeding != "draw") {
+			return nil, fmt.Errorf(`seeding: %s is not "order" (the bots' order ranks the seeds) or "draw"`, raw)
+		}
+		if k.Seeding == "draw" {
+			k.Seeding = ""
+		}
+	}
+	return k, nil
 }
 
 // parseChampionship reads a championship object.

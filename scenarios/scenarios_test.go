@@ -45,7 +45,7 @@ func TestParseDefaults(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
-		{`{"game":"tron","seeds":1}`, `f.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league, championship)`},
+		{`{"game":"tron","seeds":1}`, `f.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league, championship, knockout)`},
 		{`{"game":"tron","games":"ten"}`, `f.json: key games: "ten" is not a whole number`},
 		{`{"game":"tron","games":"2"}`, `f.json: key games: "2" is a string, not a whole number`},
 		{`{"game":"tron","seed":"7"}`, `f.json: key seed: "7" is a string, not a whole number`},
@@ -72,6 +72,13 @@ func TestParseErrors(t *testing.T) {
 		{`{"game":"tron","championship":{"days":3,"days":4}}`, `f.json: line 1: duplicate key "days" in championship`},
 		{`{"game":"tron","games":10,"championship":{}}`, `f.json: key games: a championship plays its days and its finals, not a number of games`},
 		{`{"game":"tron","league":{"opponents":["a"]},"championship":{}}`, `f.json: key championship: a scenario is a league or a championship, not both`},
+		{`{"game":"tron","knockout":{"games":3}}`, `f.json: key knockout: games: 3 is not an even whole number from 2 (whole legs: one seed, seats swapped)`},
+		{`{"game":"tron","knockout":{"cap":0}}`, `f.json: key knockout: cap: 0 is not an even whole number from 2 (whole legs: one seed, seats swapped)`},
+		{`{"game":"tron","knockout":{"third_place":1}}`, `f.json: key knockout: third_place: 1 is not true or false`},
+		{`{"game":"tron","knockout":{"seeding":"elo"}}`, `f.json: key knockout: seeding: "elo" is not "order" (the bots' order ranks the seeds) or "draw"`},
+		{`{"game":"tron","knockout":{"rounds":3}}`, `f.json: key knockout: unknown key "rounds" (known: games, cap, third_place, points, seeding)`},
+		{`{"game":"tron","games":4,"knockout":{}}`, `f.json: key games: a knockout's ties say their games (knockout.games)`},
+		{`{"game":"tron","championship":{},"knockout":{}}`, `f.json: key knockout: a scenario is one of a league, a championship or a knockout`},
 		{`{"game":3}`, `f.json: key game: 3 is not a string`},
 		{`{"params":{}}`, `f.json: key game: missing (the engine name, e.g. "tron")`},
 		{`[1,2]`, `f.json: want a JSON object, got a JSON array`},

@@ -65,10 +65,29 @@ func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.S
 	entrants := setup.Entrants()
 	set := results.KnockoutSettings{Games: results.DefaultKnockoutGames, Tiebreak: results.TiebreakHigherSeed,
 		ThirdPlace: k.thirdPlace, Points: results.DefaultKnockoutPoints()}
+	seeding := k.seeding
+	sc := c.scenario.Knockout
+	if sc != nil { // the scenario's rules, under the flags
+		if sc.Games > 0 {
+			set.Games = sc.Games
+		}
+		if !k.fs.Changed("third-place") {
+			set.ThirdPlace = sc.ThirdPlace
+		}
+		if sc.Points != nil {
+			set.Points = sc.Points
+		}
+		if !k.fs.Changed("seeding") {
+			seeding = sc.Seeding
+		}
+	}
 	if o.sel.fs.Changed("games") {
 		set.Games = o.games
 	}
 	set.Cap = set.Games + results.KnockoutExtension
+	if sc != nil && sc.Cap > 0 && !o.sel.fs.Changed("games") {
+		set.Cap = sc.Cap
+	}
 	if k.fs.Changed("tie-cap") {
 		set.Cap = k.cap
 	}
@@ -77,7 +96,7 @@ func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.S
 			return nil, nil, err
 		}
 	}
-	ranking, err := k.ranking(setup.Game(), entrants)
+	ranking, err := k.ranking(seeding, setup.Game(), entrants)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -118,8 +137,8 @@ func parsePoints(text string) ([]float64, error) {
 
 // ranking returns the entrants --seeding ranks, best first: all of them in
 // the order given, or those a results file rates, by rating.
-func (k *knockoutFlags) ranking(game string, entrants []string) ([]int, error) {
-	switch k.seeding {
+func (k *knockoutFlags) ranking(seeding, game string, entrants []string) ([]int, error) {
+	switch seeding {
 	case "":
 		return nil, nil
 	case "order":
@@ -129,12 +148,12 @@ func (k *knockoutFlags) ranking(game string, entrants []string) ([]int, error) {
 		}
 		return order, nil
 	}
-	files, h, err := openRunFiles([]string{k.seeding}, true)
+	files, h, err := openRunFiles([]string{seeding}, true)
 	if err != nil {
 		return nil, err
 	}
 	if h.Game != game {
-		return nil, badInput("--seeding %s: a results file of %s, and the knockout plays %s", k.seeding, h.Game, game)
+		return nil, badInput("--seeding %s: a results file of %s, and the knockout plays %s", seeding, h.Game, game)
 	}
 	var rated runOptions
 	rated.bootstrap = 0
@@ -150,7 +169,7 @@ func (k *knockoutFlags) ranking(game string, entrants []string) ([]int, error) {
 		Standings() (*results.Standings, error)
 	})
 	if !ok {
-		return nil, badInput("--seeding %s: a %s file has no ratings to seed by", k.seeding, h.Schedule)
+		return nil, badInput("--seeding %s: a %s file has no ratings to seed by", seeding, h.Schedule)
 	}
 	standings, err := st.Standings()
 	if err != nil {
@@ -167,7 +186,7 @@ func (k *knockoutFlags) ranking(game string, entrants []string) ([]int, error) {
 		}
 	}
 	if len(order) == 0 {
-		return nil, badInput("--seeding %s: it rates none of the bots (%s)", k.seeding, strings.Join(entrants, ", "))
+		return nil, badInput("--seeding %s: it rates none of the bots (%s)", seeding, strings.Join(entrants, ", "))
 	}
 	return order, nil
 }

@@ -109,3 +109,21 @@ func TestKnockoutBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestKnockoutCourseScenario: the embedded course day is a knockout from its
+// scenario alone: sixteen bots, a third-place tie, the course's points.
+func TestKnockoutCourseScenario(t *testing.T) {
+	code, stdout, stderr := arena(t, "run", "vampires/course", "--bootstrap", "0")
+	require.Equal(t, ExitOK, code, stderr)
+	require.Contains(t, stdout, "knockout of 16 bots, a bracket of 16; every seed drawn from the run's seed")
+	require.Contains(t, stdout, "third place: ")
+	rows := tableRows(stdout)
+	var points []string
+	for _, r := range rows[1:5] {
+		points = append(points, r[3])
+	}
+	require.Equal(t, []string{"3", "2", "1", "1"}, points)
+	code, _, stderr = arena(t, "run", "vampires/course", "--schedule", "round-robin")
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, stderr, "--schedule: vampires/course is a knockout, which has its own schedule")
+}

@@ -364,7 +364,8 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	var setup sim.Setup
 	scheduled := o.sel.fs.Changed("schedule")
 	championship := o.schedule == "championship" || (c.scenario.Championship != nil && !scheduled)
-	if err := o.knockout.check(o.schedule == "knockout"); err != nil {
+	knockout := o.schedule == "knockout" || (c.scenario.Knockout != nil && !scheduled)
+	if err := o.knockout.check(knockout); err != nil {
 		return err
 	}
 	switch {
@@ -378,6 +379,8 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 		return badInput("--schedule: %s is a league, which has its own schedule", c.scenario.Name)
 	case c.scenario.Championship != nil && scheduled && !championship:
 		return badInput("--schedule: %s is a championship, which has its own schedule", c.scenario.Name)
+	case c.scenario.Knockout != nil && scheduled && !knockout:
+		return badInput("--schedule: %s is a knockout, which has its own schedule", c.scenario.Name)
 	case o.sel.fs.Changed("days") && !championship:
 		return badInput("--days: only a championship has days (add --schedule championship)")
 	case o.sel.fs.Changed("days") && (o.days < 1 || o.days > runner.MaxDays):
@@ -387,7 +390,7 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	case championship:
 		format, setup, err = championshipFormat(o, c, seed)
 		games = 0 // the header's games: a championship has days instead
-	case o.schedule == "knockout":
+	case knockout:
 		format, setup, err = knockoutFormat(o, c, seed)
 		games = 0 // the header's games: a knockout's ties say theirs
 	case o.schedule == "gauntlet":
