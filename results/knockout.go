@@ -48,6 +48,10 @@ type KnockoutSettings struct {
 	Tiebreak   string    `json:"tiebreak"`
 	ThirdPlace bool      `json:"third_place"` // the losing semi-finalists play for third place
 	Points     []float64 `json:"points"`      // by place, from the first; places beyond get 0
+	// Draws is the number of brackets played, each drawn anew (0: one).
+	// Bracket b > 0 draws its seeds after the seeded ones from a seed of its
+	// own (runner.KnockoutDraw); Draw is the first bracket's.
+	Draws int `json:"draws,omitempty"`
 }
 
 // TiebreakHigherSeed names the rule of a tie level at its cap.

@@ -1,6 +1,8 @@
 package results
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -131,4 +133,56 @@ func TestKnockoutSettingsCheck(t *testing.T) {
 		require.Error(t, err)
 		require.Contains(t, err.Error(), tc.want)
 	}
+}
+
+func TestTieOdds(t *testing.T) {
+	require.InDelta(t, 0.75, TieOdds(0.5, 2, 2), 1e-12, "won 2–0, or level at the cap: the higher seed")
+	require.InDelta(t, 1, TieOdds(1, 2, 10), 1e-12)
+	require.InDelta(t, 0, TieOdds(0, 2, 10), 1e-12)
+	// Level legs go on: at p = ½ each leg ends the tie with chance ½ (2–0
+	// or 0–2), so over five legs the higher seed's edge is the level fifth.
+	require.InDelta(t, 0.5*(1-math.Pow(0.5, 5))+math.Pow(0.5, 5), TieOdds(0.5, 2, 10), 1e-12)
+}
+
+// TestBracketOddsMatchTheJudge: the odds computed from ratings are those of
+// brackets the judge plays with games drawn from the same ratings.
+func TestBracketOddsMatchTheJudge(t *testing.T) {
+	names := []string{"a", "b", "c", "d", "e"}
+	elo := []float64{200, 100, 0, -50, -300}
+	draw := []int{2, 0, 4, 1, 3}
+	want := BracketOdds(elo, draw, 2, 6)
+	sum := 0.0
+	for _, p := range want {
+		sum += p
+	}
+	require.InDelta(t, 1, sum, 1e-9)
+	rng := rand.New(rand.NewPCG(1, 2))
+	const brackets = 20000
+	titles := make([]int, len(names))
+	for range brackets {
+		k, err := NewKnockout(names, KnockoutSettings{Draw: draw, Games: 2, Cap: 6, Tiebreak: TiebreakHigherSeed})
+		require.NoError(t, err)
+		playKnockout(t, k, names, func(a, b int) int {
+			if rng.Float64() < winChance(elo[a], elo[b]) {
+				return a
+			}
+			return b
+		})
+		final := k.Ties()[len(k.Ties())-1]
+		titles[final.Sides[final.Winner]]++
+	}
+	for e, p := range want {
+		got := float64(titles[e]) / brackets
+		require.InDelta(t, p, got, 4*math.Sqrt(p*(1-p)/brackets)+1e-9, "%s: %v", names[e], got)
+	}
+}
+
+// TestDrawOddsEnumerate: with every seed drawn, the odds are the mean over
+// every draw; two equal bots have equal odds.
+func TestDrawOddsEnumerate(t *testing.T) {
+	elo := []float64{0, 0, 100, -100}
+	odds := DrawOdds(elo, nil, 0, 2, 10, 0, nil)
+	require.InDelta(t, odds[0], odds[1], 1e-12)
+	require.Greater(t, odds[2], odds[0])
+	require.Greater(t, odds[0], odds[3])
 }

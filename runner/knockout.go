@@ -4,33 +4,67 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/sim"
 )
 
-// Knockout is the format of a single-elimination bracket of two-seat ties
-// (results.Knockout has the rules): its plan grows stage by stage, each
-// stage a leg of every undecided tie of the round, planned from the records
-// before it only; the run stops once the final is decided. The report has
-// the bracket, the places with their points, and the Bradley–Terry
-// standings of every game.
+// Knockout is the format of single-elimination brackets of two-seat ties
+// (results.Knockout has the rules): one bracket, or with Draws > 1 that many
+// brackets of the same bots, each drawn anew, played side by side. Its plan
+// grows stage by stage, each stage a leg of every undecided tie, planned
+// from the records before it only; the run stops once every final is
+// decided. The report of one bracket has the bracket, the places and
+// their points, and the Bradley–Terry standings of every game; that of
+// several, each bot's titles, finals and mean points over the brackets,
+// and its chance of a title from the games' ratings.
 type Knockout struct {
-	plan  *KnockoutPlan
-	judge *results.Knockout
-	tally *results.Tally
+	plan   *KnockoutPlan
+	judges []*results.Knockout
+	tally  *results.Tally
+	set    results.KnockoutSettings
+	master uint64
 }
 
 // NewKnockout returns the knockout of the entrants with the settings (the
-// draw included: KnockoutDraw), its stages played on seeds derived from
-// master, its standings rated with opts.
+// draw of the first bracket included: KnockoutDraw), its stages played on
+// seeds derived from master, its standings rated with opts.
 func NewKnockout(entrants []string, set results.KnockoutSettings, master uint64, opts results.Options) (*Knockout, error) {
-	judge, err := results.NewKnockout(entrants, set)
-	if err != nil {
-		return nil, err
+	draws := max(set.Draws, 1)
+	if draws > MaxDraws {
+		return nil, fmt.Errorf("knockout: draws: %d is not a whole number from 1 to %d", set.Draws, MaxDraws)
 	}
-	return &Knockout{plan: &KnockoutPlan{judge: judge, master: master}, judge: judge, tally: results.NewTally(entrants, opts)}, nil
+	k := &Knockout{tally: results.NewTally(entrants, opts), set: set, master: master}
+	for b := range draws {
+		bs := set
+		if b > 0 {
+			if set.Seeded > len(set.Draw) {
+				return nil, fmt.Errorf("knockout: %d seeded of %d bots", set.Seeded, len(set.Draw))
+			}
+			bs.Draw = KnockoutDraw(bracketMaster(master, b), len(entrants), set.Draw[:set.Seeded], set.Seeded)
+		}
+		judge, err := results.NewKnockout(entrants, bs)
+		if err != nil {
+			return nil, err
+		}
+		k.judges = append(k.judges, judge)
+	}
+	k.plan = &KnockoutPlan{judges: k.judges, master: master}
+	return k, nil
+}
+
+// MaxDraws bounds the brackets of one run.
+const MaxDraws = 100_000
+
+// bracketMaster is the master seed of bracket b: the run's for the first,
+// so that a run of many brackets starts with the bracket of a run of one.
+func bracketMaster(master uint64, b int) uint64 {
+	if b == 0 {
+		return master
+	}
+	return sim.Derive(master, 1<<32+uint64(b))
 }
 
 // KnockoutDraw returns the seeds of n entrants: the first seeded entrants
@@ -59,7 +93,8 @@ func (k *Knockout) Plan() Plan { return k.plan }
 
 // Header names the schedule and keeps the draw and the rules.
 func (k *Knockout) Header(h *results.Header) {
-	h.Schedule, h.Knockout = "knockout", k.judge.Settings()
+	h.Schedule, h.Knockout = "knockout", k.judges[0].Settings()
+	h.Knockout.Draws = k.set.Draws
 }
 
 // Add judges one record.
@@ -67,22 +102,29 @@ func (k *Knockout) Add(r *results.Record) error {
 	if err := k.tally.Add(r); err != nil {
 		return err
 	}
-	return k.judge.Add(r)
+	return k.plan.judge(r)
 }
 
-// Decided reports whether the final is decided: the run stops there.
-func (k *Knockout) Decided() bool { return k.judge.Finished() }
+// Decided reports whether every final is decided: the run stops there.
+func (k *Knockout) Decided() bool {
+	for _, j := range k.judges {
+		if !j.Finished() {
+			return false
+		}
+	}
+	return true
+}
 
 // Fork returns an empty tally for a worker.
 func (k *Knockout) Fork() Counter { return k.tally.Fork() }
 
 // AddOrdered judges what depends on the order of the records: the
-// standings' rounds and the bracket, which plans the next stage.
+// standings' rounds and the brackets, which plan the next stage.
 func (k *Knockout) AddOrdered(r *results.Record) error {
 	if err := k.tally.AddOrdered(r); err != nil {
 		return err
 	}
-	return k.judge.Add(r)
+	return k.plan.judge(r)
 }
 
 // Merge adds a worker's tally.
@@ -94,48 +136,71 @@ func (k *Knockout) Verdict() Verdict { return NoVerdict }
 // Standings returns the standings of the games judged so far.
 func (k *Knockout) Standings() (*results.Standings, error) { return k.tally.Standings() }
 
-// Status says how far the bracket is, for the progress line.
-func (k *Knockout) Status() string { return k.judge.Status() }
+// Status says how far the brackets are, for the progress line.
+func (k *Knockout) Status() string {
+	if len(k.judges) == 1 {
+		return k.judges[0].Status()
+	}
+	done := 0
+	for _, j := range k.judges {
+		if j.Finished() {
+			done++
+		}
+	}
+	return fmt.Sprintf("%d of %d brackets finished", done, len(k.judges))
+}
 
-// Report writes the bracket, the places and the standings.
+// Report writes the bracket, the places and the standings; of several
+// brackets, what each bot made of them.
 func (k *Knockout) Report(w io.Writer, f results.Format) error {
 	st, err := k.tally.Standings()
 	if err != nil {
 		return err
 	}
-	return k.judge.Report(st).Write(w, f)
+	if len(k.judges) == 1 {
+		return k.judges[0].Report(st).Write(w, f)
+	}
+	return results.NewKnockoutDraws(k.judges, st, k.master).Write(w, f)
 }
 
-// KnockoutPlan is the plan of a knockout: its games in the order the
-// bracket planned them, stage after stage. Stage s is played on the seed
-// Derive(master, s), every leg of the stage on it, its two games with the
-// seats swapped. Len is the most games the bracket could play (every tie to
-// its cap); the run stops at the final.
+// KnockoutPlan is the plan of a knockout's brackets: their games in the
+// order they were planned, stage after stage, the brackets in order within
+// a stage. Bracket b's stage s is played on the seed Derive(m_b, s), m_b
+// the run's master seed for the first bracket and Derive(master, 2³²+b)
+// for the others, every leg of the stage on it, its two games with the
+// seats swapped. Len is the most games the brackets could play (every tie
+// to its cap); the run stops at the last final.
 type KnockoutPlan struct {
 	mu     sync.Mutex // Ready grows the games while workers read them
-	judge  *results.Knockout
+	judges []*results.Knockout
 	master uint64
+	games  []planned // every game planned, in match order
+	judged int       // records judged
+	stage  int       // stages planned, over every bracket: the pairings' deal
 }
+
+// planned is one planned game: its bracket, its index there, its deal.
+type planned struct{ bracket, local, deal int }
 
 // Seats returns 2: a knockout's ties are duels.
 func (p *KnockoutPlan) Seats() int { return 2 }
 
-// Len returns the most games the knockout can play.
-func (p *KnockoutPlan) Len() int { return p.judge.MaxGames() }
+// Len returns the most games the brackets can play.
+func (p *KnockoutPlan) Len() int { return len(p.judges) * p.judges[0].MaxGames() }
 
 // Match returns match i, once Ready has planned it.
 func (p *KnockoutPlan) Match(i int, seating []int) Pairing {
 	p.mu.Lock()
-	games := p.judge.Games()
-	if i >= len(games) {
+	if i >= len(p.games) {
 		p.mu.Unlock()
 		panic(fmt.Sprintf("runner: knockout match %d is not planned yet", i))
 	}
-	g := games[i]
+	g := p.games[i]
+	kg := p.judges[g.bracket].Games()[g.local]
 	p.mu.Unlock()
 	s := grow(seating, 2)
-	s[0], s[1] = g.Seating[0], g.Seating[1]
-	return Pairing{Index: i, Deal: g.Stage, Seed: sim.Derive(p.master, uint64(g.Stage)), Seating: s}
+	s[0], s[1] = kg.Seating[0], kg.Seating[1]
+	return Pairing{Index: i, Deal: g.deal, Seed: sim.Derive(bracketMaster(p.master, g.bracket), uint64(kg.Stage)), Seating: s}
 }
 
 // Ready plans the next stage once every game before next is judged, and
@@ -143,6 +208,45 @@ func (p *KnockoutPlan) Match(i int, seating []int) Pairing {
 func (p *KnockoutPlan) Ready(next int) int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	n, _ := p.judge.NextStage()
-	return n
+	p.planStage()
+	return len(p.games)
+}
+
+// planStage plans the next stage of every unfinished bracket, once every
+// game planned is judged.
+func (p *KnockoutPlan) planStage() {
+	if p.judged < len(p.games) {
+		return
+	}
+	for b, j := range p.judges {
+		before := len(j.Games())
+		n, _ := j.NextStage()
+		for l := before; l < n; l++ {
+			p.games = append(p.games, planned{bracket: b, local: l, deal: p.stage})
+		}
+		if n > before {
+			p.stage++
+		}
+	}
+}
+
+// judge gives a record to its bracket, renumbered as the bracket's own
+// match; a file read back plans its next stage as the run did.
+func (p *KnockoutPlan) judge(r *results.Record) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r.Match == len(p.games) {
+		p.planStage()
+	}
+	if r.Match != p.judged || r.Match >= len(p.games) {
+		return fmt.Errorf("knockout: record of match %d, but match %d is next of %d planned", r.Match, p.judged, len(p.games))
+	}
+	g := p.games[r.Match]
+	local := *r
+	local.Match = g.local
+	if err := p.judges[g.bracket].Add(&local); err != nil {
+		return fmt.Errorf("knockout: match %d: %s", r.Match, strings.TrimPrefix(err.Error(), "knockout: "))
+	}
+	p.judged++
+	return nil
 }

@@ -20,6 +20,7 @@ type knockoutFlags struct {
 	points     string
 	seeding    string
 	seeded     int
+	draws      int
 }
 
 func (k *knockoutFlags) register(fs *pflag.FlagSet) {
@@ -29,6 +30,7 @@ func (k *knockoutFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&k.points, "points", "", "knockout: points by place, from the first, e.g. `3,2,1,1` (the default)")
 	fs.StringVar(&k.seeding, "seeding", "", "knockout: rank the seeds by `order` (the bots' order) or by a results FILE's ratings")
 	intVar(fs, &k.seeded, "seeded", "", 0, "knockout: how many of the --seeding ranking are seeded; the rest are drawn (default: all)")
+	intVar(fs, &k.draws, "draws", "", 1, "knockout: play this many brackets, each drawn anew, and report how much the draw decides")
 }
 
 // check refuses a knockout flag without --schedule knockout.
@@ -36,7 +38,7 @@ func (k *knockoutFlags) check(knockout bool) error {
 	if knockout {
 		return nil
 	}
-	for _, name := range []string{"tie-cap", "third-place", "points", "seeding", "seeded"} {
+	for _, name := range []string{"tie-cap", "third-place", "points", "seeding", "seeded", "draws"} {
 		if k.fs.Changed(name) {
 			return badInput("--%s: only a knockout has it (add --schedule knockout)", name)
 		}
@@ -108,6 +110,12 @@ func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.S
 		set.Seeded = k.seeded
 	}
 	set.Draw = runner.KnockoutDraw(seed, len(entrants), ranking, set.Seeded)
+	if k.draws < 1 || k.draws > runner.MaxDraws {
+		return nil, nil, badInput("--draws: %d is not a whole number from 1 to %d", k.draws, runner.MaxDraws)
+	}
+	if k.draws > 1 {
+		set.Draws = k.draws
+	}
 	if err := set.Check(len(entrants)); err != nil {
 		return nil, nil, badInput("%s: %s", c.scenario.Name, strings.TrimPrefix(err.Error(), "knockout: "))
 	}
