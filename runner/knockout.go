@@ -97,6 +97,10 @@ func (k *Knockout) Standings() (*results.Standings, error) { return k.tally.Stan
 // Status says how far the bracket is, for the progress line.
 func (k *Knockout) Status() string { return k.judge.Status() }
 
+// Bracket returns the bracket and the places, without the standings:
+// arena report's page shows those apart.
+func (k *Knockout) Bracket() *results.KnockoutReport { return k.judge.Report(nil) }
+
 // Report writes the bracket, the places and the standings.
 func (k *Knockout) Report(w io.Writer, f results.Format) error {
 	st, err := k.tally.Standings()

@@ -276,6 +276,10 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 		run.Planned = want
 	}
 	page := &report.Page{Title: fmt.Sprintf("arena: %s, %s", h.Scenario, strings.Join(h.Bots, ", ")), Run: run}
+	if k, ok := format.(*runner.Knockout); ok {
+		run.Knockout = k.Bracket()
+		page.Title = fmt.Sprintf("arena knockout: %s, %s", h.Scenario, strings.Join(h.Bots, ", "))
+	}
 	if sprt != nil {
 		if page.SPRT, err = sprt.SPRT(); err != nil {
 			return nil, badInput("the header's sprt settings: %v", err)
