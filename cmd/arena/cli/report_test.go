@@ -280,7 +280,7 @@ func checkBracket(t *testing.T, dom string, ko results.KnockoutReport) {
 						require.Contains(t, box, `<div class="side bye"><span class="seed"></span><span class="bot">bye</span></div>`)
 						continue
 					}
-					side := fmt.Sprintf(`data-seed="%d"><span class="seed" title="seed %d">%d</span><span class="bot">%s</span>`, tie.Seeds[i], tie.Seeds[i], tie.Seeds[i], bot)
+					side := fmt.Sprintf(`data-seed="%d"><span class="seed"><span class="sr">seed </span>%d</span><span class="bot">%s</span>`, tie.Seeds[i], tie.Seeds[i], bot)
 					if bot == tie.WinnerB {
 						side = `<div class="side won" ` + side
 					} else {

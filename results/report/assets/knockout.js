@@ -22,7 +22,7 @@
     if (!t.bots[i]) return el("div", {class: "side bye"}, el("span", {class: "seed"}), el("span", {class: "bot"}, "bye"));
     const won = t.winner === t.bots[i];
     return el("div", {class: won ? "side won" : "side", "data-seed": t.seeds[i]},
-      el("span", {class: "seed", title: "seed " + t.seeds[i]}, t.seeds[i]),
+      el("span", {class: "seed"}, el("span", {class: "sr"}, "seed "), t.seeds[i]),
       el("span", {class: "bot"}, t.bots[i]),
       el("span", {class: "points"}, t.bots[0] && t.bots[1] ? halves(t.points[i]) : ""),
       won ? el("span", {class: "through", title: "went through"}, el("span", {"aria-hidden": "true"}, "✔"), el("span", {class: "sr"}, "went through")) : null);
