@@ -180,17 +180,21 @@ func TestReportStandingsAreRates(t *testing.T) {
 	page := filepath.Join(dir, "r.html")
 	code, _, stderr = arena(t, "report", run, "--bootstrap", "50", "--anchor", "stupid", "-o", page)
 	require.Equal(t, 0, code, stderr)
+	require.JSONEq(t, rated, string(pageRun(t, page)["standings"]))
+}
+
+// pageRun reads the run's data a page embeds, field by field.
+func pageRun(t *testing.T, page string) map[string]json.RawMessage {
+	t.Helper()
 	html, err := os.ReadFile(page)
 	require.NoError(t, err)
 	data := regexp.MustCompile(`(?s)<script type="application/json" id="arena-data">(.*?)</script>`).FindSubmatch(html)
 	require.NotNil(t, data)
 	var embedded struct {
-		Run struct {
-			Standings json.RawMessage `json:"standings"`
-		} `json:"run"`
+		Run map[string]json.RawMessage `json:"run"`
 	}
 	require.NoError(t, json.Unmarshal(data[1], &embedded))
-	require.JSONEq(t, rated, string(embedded.Run.Standings))
+	return embedded.Run
 }
 
 // knockoutPage runs a small Tron knockout (five bots in a bracket of
@@ -216,19 +220,10 @@ func knockoutPage(t *testing.T, bots string, run []string, flags ...string) (str
 // embeddedKnockout reads the knockout data a page embeds.
 func embeddedKnockout(t *testing.T, page string) (json.RawMessage, results.KnockoutReport) {
 	t.Helper()
-	html, err := os.ReadFile(page)
-	require.NoError(t, err)
-	data := regexp.MustCompile(`(?s)<script type="application/json" id="arena-data">(.*?)</script>`).FindSubmatch(html)
-	require.NotNil(t, data)
-	var embedded struct {
-		Run struct {
-			Knockout json.RawMessage `json:"knockout"`
-		} `json:"run"`
-	}
-	require.NoError(t, json.Unmarshal(data[1], &embedded))
+	raw := pageRun(t, page)["knockout"]
 	var ko results.KnockoutReport
-	require.NoError(t, json.Unmarshal(embedded.Run.Knockout, &ko))
-	return embedded.Run.Knockout, ko
+	require.NoError(t, json.Unmarshal(raw, &ko))
+	return raw, ko
 }
 
 // isBye says whether a tie read back from JSON is a bye: a side with no
