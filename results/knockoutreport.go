@@ -19,8 +19,8 @@ type KnockoutReport struct {
 	Finished  bool              `json:"finished"`
 	Failed    int               `json:"failed_games,omitempty"`
 	Rounds    []KnockoutRound   `json:"rounds"`
-	Places    []KnockoutPlace   `json:"places"` // once finished; by place
-	Standings *Standings        `json:"standings"`
+	Places    []KnockoutPlace   `json:"places"`              // once finished; by place
+	Standings *Standings        `json:"standings,omitempty"` // nil where the standings are shown apart (arena report's page)
 }
 
 // KnockoutRound is one round's ties, byes included.

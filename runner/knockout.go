@@ -150,6 +150,10 @@ func (k *Knockout) Status() string {
 	return fmt.Sprintf("%d of %d brackets finished", done, len(k.judges))
 }
 
+// Bracket returns the first bracket and its places, without the
+// standings: arena report's page shows those apart.
+func (k *Knockout) Bracket() *results.KnockoutReport { return k.judges[0].Report(nil) }
+
 // Report writes the bracket, the places and the standings; of several
 // brackets, what each bot made of them.
 func (k *Knockout) Report(w io.Writer, f results.Format) error {

@@ -71,7 +71,7 @@ func scriptsOf() ([][]byte, error) {
 	}
 	slices.Sort(games)
 	names = append(names, games...)
-	names = append(names, "assets/report.js", "assets/main.js")
+	names = append(names, "assets/knockout.js", "assets/report.js", "assets/main.js")
 	var out [][]byte
 	for _, n := range names {
 		s, err := assets.ReadFile(n)

@@ -33,6 +33,10 @@ type Run struct {
 	Turns     Histogram             `json:"turns"`  // the lengths of the valid matches
 	Faults    []results.FaultCounts `json:"faults"` // per bot, in Bots order, in the matches that finished
 	Elo       string                `json:"elo"`    // how the ratings were computed, for the page's caption
+	// Knockout is a knockout's bracket and places (its standings are
+	// Standings): one entry a tie, so the page grows with the bots and
+	// the ties' games, never with the records.
+	Knockout *results.KnockoutReport `json:"knockout,omitempty"`
 }
 
 // Histogram counts values in Bins equal bins from Lo to Hi (the last bin

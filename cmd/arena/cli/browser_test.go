@@ -188,6 +188,19 @@ func TestBrowserRunReport(t *testing.T) {
 	require.Contains(t, dom, "<h3>match 7<small>")
 }
 
+// TestBrowserKnockoutReport: the page of a small knockout (five bots:
+// three byes) shows its bracket and places as the data says, a tie's game
+// linking to the viewer --replay added.
+func TestBrowserKnockoutReport(t *testing.T) {
+	chromium(t)
+	page, ko := knockoutPage(t, "straight,stupid,random,stupid#2,random#2", nil, "--replay", "0")
+	dom := browse(t, page, "", "report-knockout")
+	ko.Standings = nil
+	checkBracket(t, dom, ko)
+	require.Contains(t, dom, `<a href="#match-0" class="match" title="the replay of match 0">0</a>`)
+	require.Regexp(t, `<section class="viewer"[^>]* id="match-0">`, dom)
+}
+
 // TestBrowserSPRTAndTunePages: the page of an SPRT's records draws the LLR
 // course with its verdict; the page of a tune file draws θ.
 func TestBrowserSPRTAndTunePages(t *testing.T) {

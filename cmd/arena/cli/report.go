@@ -38,8 +38,10 @@ lengths. The page holds aggregates, not records: a million matches give a
 page the size of a thousand. The rating flags are arena rate's.
 
 An sprt results file adds the test's course (the LLR between its bounds
-game pair by pair, the verdict); a tune file gets a page of its own (θ over
-the iterations, or a grid or random search's points).
+game pair by pair, the verdict); a knockout's file adds its bracket (each
+tie's seeds, points and games, linked to their viewers when --replay adds
+them) and its places; a tune file gets a page of its own (θ over the
+iterations, or a grid or random search's points).
 
 --traces DIR adds a replay viewer for each match traced there (the files of
 arena golden record, or of arena play --from FILE --match N --trace
@@ -276,6 +278,10 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 		run.Planned = want
 	}
 	page := &report.Page{Title: fmt.Sprintf("arena: %s, %s", h.Scenario, strings.Join(h.Bots, ", ")), Run: run}
+	if k, ok := format.(*runner.Knockout); ok {
+		run.Knockout = k.Bracket()
+		page.Title = fmt.Sprintf("arena knockout: %s, %s", h.Scenario, strings.Join(h.Bots, ", "))
+	}
 	if sprt != nil {
 		if page.SPRT, err = sprt.SPRT(); err != nil {
 			return nil, badInput("the header's sprt settings: %v", err)

@@ -2,13 +2,17 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/results"
 )
 
 // TestReportOfShardsIsTheReportOfTheRun: the page of a run's shards, read
@@ -176,15 +180,195 @@ func TestReportStandingsAreRates(t *testing.T) {
 	page := filepath.Join(dir, "r.html")
 	code, _, stderr = arena(t, "report", run, "--bootstrap", "50", "--anchor", "stupid", "-o", page)
 	require.Equal(t, 0, code, stderr)
+	require.JSONEq(t, rated, string(pageRun(t, page)["standings"]))
+}
+
+// pageRun reads the run's data a page embeds, field by field.
+func pageRun(t *testing.T, page string) map[string]json.RawMessage {
+	t.Helper()
 	html, err := os.ReadFile(page)
 	require.NoError(t, err)
 	data := regexp.MustCompile(`(?s)<script type="application/json" id="arena-data">(.*?)</script>`).FindSubmatch(html)
 	require.NotNil(t, data)
 	var embedded struct {
-		Run struct {
-			Standings json.RawMessage `json:"standings"`
-		} `json:"run"`
+		Run map[string]json.RawMessage `json:"run"`
 	}
 	require.NoError(t, json.Unmarshal(data[1], &embedded))
-	require.JSONEq(t, rated, string(embedded.Run.Standings))
+	return embedded.Run
+}
+
+// knockoutPage runs a small Tron knockout (five bots in a bracket of
+// eight: three byes) and writes its page with the extra report flags; it
+// returns the page's file and the bracket arena rate prints from the
+// same results file.
+func knockoutPage(t *testing.T, bots string, run []string, flags ...string) (string, results.KnockoutReport) {
+	t.Helper()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "ko.jsonl")
+	code, _, stderr := arena(t, append([]string{"run", "tron/small", "--schedule", "knockout", "--bots", bots, "--bootstrap", "0", "-q", "--out", out}, run...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	code, rated, stderr := arena(t, "rate", out, "--format", "json", "--bootstrap", "0")
+	require.Equal(t, ExitOK, code, stderr)
+	var ko results.KnockoutReport
+	require.NoError(t, json.Unmarshal([]byte(rated), &ko))
+	page := filepath.Join(dir, "ko.html")
+	code, _, stderr = arena(t, append([]string{"report", out, "-o", page}, flags...)...)
+	require.Equal(t, ExitOK, code, stderr)
+	return page, ko
+}
+
+// embeddedKnockout reads the knockout data a page embeds.
+func embeddedKnockout(t *testing.T, page string) (json.RawMessage, results.KnockoutReport) {
+	t.Helper()
+	raw := pageRun(t, page)["knockout"]
+	var ko results.KnockoutReport
+	require.NoError(t, json.Unmarshal(raw, &ko))
+	return raw, ko
+}
+
+// isBye says whether a tie read back from JSON is a bye: a side with no
+// bot (its entrants are not in the JSON).
+func isBye(t results.KnockoutTie) bool { return t.Bots[0] == "" || t.Bots[1] == "" }
+
+// halvesOf writes points as the page does: 1½, ½, 2.
+func halvesOf(x float64) string {
+	s := strconv.Itoa(int(x))
+	if x-float64(int(x)) < 0.5 {
+		return s
+	}
+	if int(x) == 0 {
+		return "½"
+	}
+	return s + "½"
+}
+
+// checkBracket checks that the markup dom shows the bracket and places of
+// ko: each round's column, and in it each tie's seeds, bots, points and
+// games, the mark on the side that went through, the byes and the cap's
+// rule; then the places, a shared one as 3–4, before the standings.
+func checkBracket(t *testing.T, dom string, ko results.KnockoutReport) {
+	t.Helper()
+	ties := regexp.MustCompile(`(?s)<li class="tie[^"]*">.*?</li>`).FindAllString(dom, -1)
+	k := 0
+	for _, r := range ko.Rounds {
+		for _, third := range []bool{false, true} {
+			name := r.Name
+			if third {
+				name = "third place"
+			}
+			first := true
+			for _, tie := range r.Ties {
+				if tie.Third != third {
+					continue
+				}
+				if first {
+					require.Contains(t, dom, `<section class="round" aria-label="`+name+`"><h3>`+name+`</h3><ol class="ties"><li`)
+					first = false
+				}
+				require.Less(t, k, len(ties), "the page has %d ties", len(ties))
+				box := ties[k]
+				k++
+				require.Equal(t, 1, strings.Count(box, `class="side won"`), "one side went through: %s", box)
+				require.Equal(t, 1, strings.Count(box, `<span class="sr">went through</span>`), box)
+				for i, bot := range tie.Bots {
+					if bot == "" {
+						require.Contains(t, box, `<div class="side bye"><span class="seed"></span><span class="bot">bye</span></div>`)
+						continue
+					}
+					side := fmt.Sprintf(`data-seed="%d"><span class="seed"><span class="sr">seed </span>%d</span><span class="bot">%s</span>`, tie.Seeds[i], tie.Seeds[i], bot)
+					if bot == tie.WinnerB {
+						side = `<div class="side won" ` + side
+					} else {
+						side = `<div class="side" ` + side
+					}
+					if !isBye(tie) {
+						side += `<span class="points">` + halvesOf(tie.Points[i]) + `</span>`
+					}
+					require.Contains(t, box, side)
+				}
+				if isBye(tie) {
+					require.Contains(t, box, "a bye: goes through")
+					continue
+				}
+				require.Contains(t, box, fmt.Sprintf(`<p class="games">%d games: matches `, tie.Games))
+				for _, m := range tie.Matches {
+					require.Regexp(t, fmt.Sprintf(`>%d</(a|span)>`, m), box)
+				}
+				require.Equal(t, tie.ByRule, strings.Contains(box, "level at the cap: the higher seed went through"), box)
+			}
+		}
+	}
+	require.Equal(t, k, len(ties), "the page's ties")
+	places := strings.Index(dom, "<h2>Knockout places</h2>")
+	require.Less(t, strings.Index(dom, "<h2>Bracket</h2>"), places)
+	require.Less(t, places, strings.Index(dom, "<h2>Standings</h2>"), "the places come before the standings")
+	rows := regexp.MustCompile(`<table class="knockout-places">.*?</table>`).FindString(dom)
+	require.Len(t, ko.Places, strings.Count(rows, "<tr data-bot="))
+	for _, p := range ko.Places {
+		place := strconv.Itoa(p.Place)
+		if p.Shared > 1 {
+			place += "–" + strconv.Itoa(p.Place+p.Shared-1)
+		}
+		require.Contains(t, rows, fmt.Sprintf(`<tr data-bot="%s"><td class="num">%s</td><td class="bot">%s</td><td class="num">%d</td><td class="num">%s</td></tr>`,
+			p.Bot, place, p.Bot, p.Seed, jsNum(p.Points)))
+	}
+}
+
+// TestReportKnockout: a knockout's page embeds the bracket and places arena
+// rate prints (not its records, nor its standings twice) and draws them:
+// five bots, three byes, a tie decided at the cap by the higher seed, a
+// tie won by a half.
+func TestReportKnockout(t *testing.T) {
+	page, rated := knockoutPage(t, "straight,stupid,random,stupid#2,random#2", nil)
+	raw, ko := embeddedKnockout(t, page)
+	require.NotContains(t, string(raw), `"standings"`, "the page's standings are the run's")
+	rated.Standings = nil
+	require.Equal(t, rated, ko)
+	require.Equal(t, []string{"quarter-finals", "semi-finals", "final"}, []string{ko.Rounds[0].Name, ko.Rounds[1].Name, ko.Rounds[2].Name})
+	byes, byRule, half := 0, 0, 0
+	for _, r := range ko.Rounds {
+		for _, tie := range r.Ties {
+			if isBye(tie) {
+				byes++
+			}
+			if tie.ByRule {
+				byRule++
+			}
+			if strings.Contains(halvesOf(tie.Points[0]), "½") {
+				half++
+			}
+		}
+	}
+	require.Equal(t, 3, byes)
+	require.Positive(t, byRule, "the run seed's draw has a tie level at the cap")
+	require.Positive(t, half, "the run seed's draw has a tie of halves")
+	require.Len(t, ko.Places, 5)
+	require.Equal(t, 2, ko.Places[2].Shared, "no third-place tie: the semi-finals' losers share third place")
+
+	dom := drawn(t, page)
+	checkBracket(t, dom, ko)
+	require.Contains(t, dom, "<h3>quarter-finals</h3>")
+	require.Contains(t, dom, "<td class=\"num\">3–4</td>")
+	require.Contains(t, dom, "arena report FILE --replay N adds match N's viewer", "no game has its viewer")
+	require.NotContains(t, dom, `<a href="#match-`)
+}
+
+// TestReportKnockoutLinksReplays: with --replay, a tie's game links to its
+// viewer, which has the anchor; a third-place tie has its column.
+func TestReportKnockoutLinksReplays(t *testing.T) {
+	page, ko := knockoutPage(t, "straight,stupid,random,stupid#2", []string{"--third-place"}, "--replay", "1")
+	final := ko.Rounds[len(ko.Rounds)-1]
+	require.Len(t, final.Ties, 2)
+	require.Equal(t, []int{1, 2, 3, 4}, []int{ko.Places[0].Place, ko.Places[1].Place, ko.Places[2].Place, ko.Places[3].Place})
+	require.Contains(t, ko.Rounds[0].Ties[0].Matches, 1, "match 1 is the first tie's")
+
+	dom := drawn(t, page)
+	ko.Standings = nil
+	checkBracket(t, dom, ko)
+	require.Contains(t, dom, "<h3>third place</h3>")
+	ties := regexp.MustCompile(`(?s)<li class="tie[^"]*">.*?</li>`).FindAllString(dom, -1)
+	require.Contains(t, ties[0], `<a href="#match-1" class="match" title="the replay of match 1">1</a>`)
+	require.Equal(t, 1, strings.Count(dom, `<a href="#match-`), "only match 1 has a viewer")
+	require.Regexp(t, `<section class="viewer"[^>]* id="match-1">`, dom)
+	require.Contains(t, dom, "--replay N adds match N's viewer", "the other games have none")
 }

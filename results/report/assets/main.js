@@ -6,6 +6,8 @@
   const page = document.getElementById("page");
   page.append(el("header", {}, el("h1", {}, data.title), el("p", {class: "muted"}, "arena " + data.version)));
   if (data.sprt) Arena.renderSPRT(page, data.sprt); // a test's course first, then its games' standings
+  // A knockout's bracket and places first, then its games' standings.
+  if (data.run && data.run.knockout) Arena.renderKnockout(page, data.run.knockout, data.replays || []);
   if (data.run) Arena.renderRun(page, data.run);
   if (data.tune) Arena.renderTune(page, data.tune);
   const viewers = [];
@@ -14,7 +16,10 @@
     page.append(el("h2", {}, data.replays.length === 1 ? "Replay" : "Replays"), box);
     for (const r of data.replays) {
       try {
-        viewers.push(new Arena.Viewer(r, box));
+        const v = new Arena.Viewer(r, box);
+        // The bracket links to a match's first viewer.
+        if (!document.getElementById(Arena.replayId(r.match))) v.root.id = Arena.replayId(r.match);
+        viewers.push(v);
       } catch (e) {
         Arena.fail(r.name + ": " + e.message);
       }
