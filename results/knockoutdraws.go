@@ -138,7 +138,12 @@ func (k *Knockout) titleOdds(st *Standings, seed uint64) (odds, lo, hi []float64
 	}
 	ranking := k.set.Draw[:k.set.Seeded]
 	rng := rand.New(rand.NewPCG(seed, 0x6b6f)) // "ko"
-	odds = DrawOdds(elo, ranking, k.set.Seeded, k.set.Games, k.set.Cap, oddsDraws, rng)
+	exact := factorialAtMost(n-k.set.Seeded, exactDraws)
+	if exact {
+		odds = DrawOdds(elo, ranking, k.set.Seeded, k.set.Games, k.set.Cap, 0, nil) // every draw
+	} else {
+		odds = DrawOdds(elo, ranking, k.set.Seeded, k.set.Games, k.set.Cap, oddsDraws, rng)
+	}
 	samples := make([][]float64, n)
 	draw := make([]float64, n)
 	for range oddsSamples {

@@ -125,7 +125,7 @@ func BracketOdds(elo []float64, draw []int, games, cap int) []float64 {
 // DrawOdds returns each entrant's chance of winning a bracket whose first
 // seeded seeds are ranking's and whose other seeds are drawn at random:
 // the mean of BracketOdds over the draws, every draw when there are at most
-// exactDraws of them, else samples draws from rng.
+// exactDraws of them (or rng is nil), else samples draws from rng.
 func DrawOdds(elo []float64, ranking []int, seeded, games, cap, samples int, rng *rand.Rand) []float64 {
 	n := len(elo)
 	var rest []int
@@ -147,7 +147,7 @@ func DrawOdds(elo []float64, ranking []int, seeded, games, cap, samples int, rng
 		}
 		count++
 	}
-	if factorialAtMost(len(rest), exactDraws) {
+	if rng == nil || (factorialAtMost(len(rest), exactDraws) && factorialAtMost(len(rest), samples)) {
 		permute(rest, 0, add)
 	} else {
 		tail := make([]int, len(rest))

@@ -1,12 +1,17 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/results"
 )
 
 // courseBots are sixteen Vampires bots: the course's competition day.
@@ -126,4 +131,42 @@ func TestKnockoutCourseScenario(t *testing.T) {
 	code, _, stderr = arena(t, "run", "vampires/course", "--schedule", "round-robin")
 	require.Equal(t, ExitBadInput, code)
 	require.Contains(t, stderr, "--schedule: vampires/course is a knockout, which has its own schedule")
+}
+
+// TestKnockoutOddsOnCoin: coin's bots have known true Elos, from which a
+// bracket's title odds are exact (results.DrawOdds over every draw): the
+// odds arena estimates from the games of 400 brackets, and the share of
+// titles they gave, agree with them within their intervals.
+func TestKnockoutOddsOnCoin(t *testing.T) {
+	elo := []float64{0, 50, 100, 150, 200, 250, 300, 400}
+	var specs []string
+	for _, e := range elo {
+		specs = append(specs, "coin:elo="+strconv.FormatFloat(e, 'f', -1, 64))
+	}
+	code, stdout, stderr := arena(t, "run", "coin/duel", "--schedule", "knockout", "--bots", strings.Join(specs, ","),
+		"--draws", "400", "--format", "json", "-q")
+	require.Equal(t, ExitOK, code, stderr)
+	var rep struct {
+		Finished int `json:"finished"`
+		Bots     []struct {
+			Bot     string  `json:"bot"`
+			Titles  int     `json:"titles"`
+			Share   float64 `json:"title_share"`
+			ShareLo float64 `json:"title_share_lo"`
+			ShareHi float64 `json:"title_share_hi"`
+			Odds    float64 `json:"title_odds"`
+			OddsLo  float64 `json:"title_odds_lo"`
+			OddsHi  float64 `json:"title_odds_hi"`
+		} `json:"bots"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &rep))
+	require.Equal(t, 400, rep.Finished)
+	exact := results.DrawOdds(elo, nil, 0, 2, 2+results.KnockoutExtension, 0, nil)
+	for _, b := range rep.Bots {
+		e := slices.Index(specs, b.Bot)
+		require.GreaterOrEqual(t, e, 0, b.Bot)
+		const slack = 0.01 // the odds' interval is an approximation: ratings drawn one by one
+		require.True(t, b.OddsLo-slack <= exact[e] && exact[e] <= b.OddsHi+slack, "%s: odds %.3f [%.3f, %.3f], exact %.3f", b.Bot, b.Odds, b.OddsLo, b.OddsHi, exact[e])
+		require.True(t, b.ShareLo <= exact[e] && exact[e] <= b.ShareHi, "%s: share %.3f [%.3f, %.3f], exact %.3f", b.Bot, b.Share, b.ShareLo, b.ShareHi, exact[e])
+	}
 }
