@@ -159,10 +159,12 @@ func TestSwissTables(t *testing.T) {
 // broken by each rule in turn. Scores (of 6): E 3½; A C D F G H 3; B 2½.
 // Buchholz puts D and G (9½) over C and H (9) over A and F (8½);
 // Sonneborn–Berger A (4½) over F (4); C and H tie on it too, and C beat H
-// 2–0: head to head; D and G never met: the draw (D is number 4, G 7).
+// 2–0: head to head; D and G never met: the draw (D is number 5, G 6).
+// Each rule goes against the draw (F is number 1, A 2, H 3, C 4), so that
+// a rule left out changes the order.
 func TestSwissTiebreaks(t *testing.T) {
 	names := []string{"A", "B", "C", "D", "E", "F", "G", "H"}
-	draw := []int{0, 1, 2, 3, 4, 5, 6, 7}
+	draw := []int{5, 0, 7, 2, 3, 6, 1, 4} // F A H C D G B E
 	s, err := NewSwiss(names, 2, SwissSettings{Draw: draw, Rounds: 3, Games: 2, Pairing: SwissPairingRule})
 	require.NoError(t, err)
 	// Each pairing: its two bots and the halves each took of its 2 games.
@@ -203,12 +205,12 @@ func TestSwissTiebreaks(t *testing.T) {
 		firstRoundCell  string
 		secondRoundCell string
 	}{
-		{"D", 3, 9.5, 4.625, 0, 2, 4, "−E ½–1½", "=A 1–1"},
-		{"G", 3, 9.5, 4.625, 0, 3, 7, "+F 1½–½", "=C 1–1"},
-		{"C", 3, 9, 4.5, 2, 4, 3, "−A 0–2", "=G 1–1"},
-		{"H", 3, 9, 4.5, 0, 5, 8, "+B 1½–½", "+E 1½–½"},
-		{"A", 3, 8.5, 4.5, 0, 6, 1, "+C 2–0", "=D 1–1"},
-		{"F", 3, 8.5, 4, 0, 7, 6, "−G ½–1½", "+B 2–0"},
+		{"D", 3, 9.5, 4.625, 0, 2, 5, "−E ½–1½", "=A 1–1"},
+		{"G", 3, 9.5, 4.625, 0, 3, 6, "+F 1½–½", "=C 1–1"},
+		{"C", 3, 9, 4.5, 2, 4, 4, "−A 0–2", "=G 1–1"},
+		{"H", 3, 9, 4.5, 0, 5, 3, "+B 1½–½", "+E 1½–½"},
+		{"A", 3, 8.5, 4.5, 0, 6, 2, "+C 2–0", "=D 1–1"},
+		{"F", 3, 8.5, 4, 0, 7, 1, "−G ½–1½", "+B 2–0"},
 	} {
 		l := line(want.bot)
 		require.Equal(t, []any{want.rank, want.number, want.score, want.bh, want.sb, want.headToHead},
