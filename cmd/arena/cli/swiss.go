@@ -18,7 +18,7 @@ type swissFlags struct {
 
 func (s *swissFlags) register(fs *pflag.FlagSet) {
 	s.fs = fs
-	intVar(fs, &s.rounds, "rounds", "", 0, "swiss: the rounds, at most half the bots in a duel (default: ⌈log2 bots⌉ + 1)")
+	intVar(fs, &s.rounds, "rounds", "", 0, "swiss: the rounds, at most half the bots in a duel (default: ⌈log2 bots⌉ + 1); --games is then a table's games a round")
 }
 
 // check refuses a Swiss flag without --schedule swiss.
