@@ -26,13 +26,14 @@ type Header struct {
 	Matches   int        `json:"matches"` // the matches the schedule holds
 	Seed      uint64     `json:"seed"`    // the master seed
 	// Schedule names the format when it is not the default tournament:
-	// "gauntlet", "sprt", "league" or "championship".
+	// "gauntlet", "sprt", "league", "championship", "knockout" or "swiss".
 	Schedule     string                `json:"schedule,omitempty"`
 	Candidate    string                `json:"candidate,omitempty"`    // a gauntlet's candidate
 	SPRT         *SPRTSettings         `json:"sprt,omitempty"`         // a sequential test's settings
 	League       *LeagueSettings       `json:"league,omitempty"`       // a league's settings
 	Championship *ChampionshipSettings `json:"championship,omitempty"` // a championship's settings
 	Knockout     *KnockoutSettings     `json:"knockout,omitempty"`     // a knockout's draw and rules
+	Swiss        *SwissSettings        `json:"swiss,omitempty"`        // a Swiss's draw and rules
 	// Version and Revision are the arena that wrote the file: its module
 	// version and VCS revision, "devel" when the build does not say.
 	// Resuming and merging refuse files from another revision.

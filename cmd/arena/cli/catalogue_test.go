@@ -161,7 +161,7 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 		"params an array": {`"params":{`, `"params":[1],"y":{`},
 		"games a string":  {`"games":4`, `"games":"four"`},
 		"games 0":         {`"games":4`, `"games":0`},
-		"schedule swiss":  {`"seed":`, `"schedule":"swiss","seed":`},
+		"schedule monrad": {`"seed":`, `"schedule":"monrad","seed":`},
 	} {
 		require.Contains(t, header, edit[0], name)
 		f.corrupt[name] = write(strings.ReplaceAll(name, " ", "-")+".jsonl", strings.Replace(header, edit[0], edit[1], 1)+"\n"+records)
@@ -378,7 +378,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("--anchor a bad Elo", `--anchor straight=high: "high" is not an Elo value`, "run", "tron/small", "--anchor", "straight=high")
 	bad("--anchor a bot with arguments, cut wrong", `--anchor: "coin:elo" is not one of the bots`, "run", "coin/duel", "--anchor", "coin:elo=5")
 	add(catalogueCase{name: "--anchor a bot with arguments", args: []string{"run", "coin/duel", "--games", "4", "--bootstrap", "0", "--anchor", "coin:elo=-200"}, code: ExitOK})
-	bad("--schedule unknown", `--schedule: unknown schedule "swiss"`, "run", "tron/small", "--schedule", "swiss")
+	bad("--schedule unknown", `--schedule: unknown schedule "monrad"`, "run", "tron/small", "--schedule", "monrad")
 	bad("--candidate without a gauntlet", "--candidate: only a gauntlet has a candidate", "run", "tron/small", "--candidate", "strong")
 	bad("--rating unknown", "--rating", "run", "tron/small", "--rating", "glicko")
 	bad("--format unknown", "--format", "run", "tron/small", "--format", "yaml")
@@ -497,8 +497,8 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 			want = path + `:1: header field "matches": 5, but its schedule plans 4 matches`
 		case "games 0":
 			want = path + `:1: the header's tron/small: games: 0 is not a positive number`
-		case "schedule swiss":
-			want = path + `:1: header field "schedule": "swiss" is not one this arena writes`
+		case "schedule monrad":
+			want = path + `:1: header field "schedule": "monrad" is not one this arena writes`
 		case "format 99":
 			want = "format 99 is not one this arena reads"
 		case "params an array":
@@ -507,7 +507,7 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 			want = `field "games" is a string, want a whole number`
 		}
 		bad("rate: a header with "+name, want, "rate", path)
-		if name == "matches -1" || name == "game chess" || name == "matches 1e15" || name == "matches 5" || name == "schedule swiss" {
+		if name == "matches -1" || name == "game chess" || name == "matches 1e15" || name == "matches 5" || name == "schedule monrad" {
 			bad("report: a header with "+name, want, "report", path, "-o", out)
 			bad("merge: a header with "+name, want, "merge", path, "--out", out)
 		}

@@ -558,7 +558,7 @@ func TestRunGauntlet(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run", "--schedule", "swiss"}, `--schedule: unknown schedule "swiss"`},
+		{[]string{"run", "--schedule", "monrad"}, `--schedule: unknown schedule "monrad"`},
 		{[]string{"run", "--candidate", "straight"}, "--candidate: only a gauntlet has a candidate"},
 		{[]string{"run", "--schedule", "gauntlet"}, "give the bot to test with --candidate SPEC"},
 		{[]string{"run", "minibus/wood1", "--bot", "strong", "--schedule", "gauntlet"}, "is a league, which has its own schedule"},

@@ -261,7 +261,7 @@ func flagValues(cmd string, f *pflag.Flag, c completion, cur string) []string {
 		}
 		return withPrefix([]string{"table", "markdown", "csv", "json"}, cur)
 	case "schedule":
-		return withPrefix([]string{"round-robin", "gauntlet", "championship"}, cur)
+		return withPrefix([]string{"round-robin", "gauntlet", "championship", "knockout", "swiss"}, cur)
 	case "rating":
 		return withPrefix([]string{"bradley-terry", "botsarena"}, cur)
 	case "model":

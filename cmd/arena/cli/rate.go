@@ -199,6 +199,19 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 			return nil, bad(err)
 		}
 		return f, nil
+	case "swiss":
+		if h.Swiss == nil {
+			return nil, headerFault(path, "the header of a Swiss has no \"swiss\" settings")
+		}
+		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
+		if err != nil {
+			return nil, err
+		}
+		f, err := runner.NewSwiss(h.Seats, h.Bots, *h.Swiss, h.Seed, opt)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return f, nil
 	case "sprt":
 		if h.SPRT == nil {
 			return nil, headerFault(path, "the header of a sequential test has no \"sprt\" settings")
@@ -213,7 +226,7 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		}
 		return f, nil
 	}
-	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, knockout, sprt, or none for a round robin)", h.Schedule)
+	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, knockout, swiss, sprt, or none for a round robin)", h.Schedule)
 }
 
 // errInterrupted stops the reading of records on Ctrl-C.

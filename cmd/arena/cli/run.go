@@ -68,15 +68,17 @@ type runOptions struct {
 	seeds        string
 	days         int
 	knockout     knockoutFlags
+	swiss        swissFlags
 }
 
 func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
 	intVar(fs, &o.games, "games", "", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
-	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other), gauntlet (--candidate against the bots), championship (days of random tables, then finals by standing) or knockout (a bracket of duels)")
+	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other), gauntlet (--candidate against the bots), championship (days of random tables, then finals by standing), knockout (a bracket of duels) or swiss (rounds paired by score)")
 	fs.StringVar(&o.candidate, "candidate", "", "the bot a gauntlet tests against the others, a `SPEC`")
 	intVar(fs, &o.days, "days", "", 0, fmt.Sprintf("days of a championship before its finals (default: the scenario's, else %d)", scenarios.DefaultDays))
 	o.knockout.register(fs)
+	o.swiss.register(fs)
 	o.play.register(fs, "standings format: table, markdown, csv or json")
 	o.play.registerShards(fs)
 	fs.StringVar(&o.seeds, "seeds", "", "play exactly the seeds of this `file` (one per line), one round each, instead of seeds derived from --seed")
@@ -368,9 +370,12 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	if err := o.knockout.check(knockout); err != nil {
 		return err
 	}
+	if err := o.swiss.check(o.schedule == "swiss"); err != nil {
+		return err
+	}
 	switch {
-	case o.schedule != "round-robin" && o.schedule != "gauntlet" && o.schedule != "championship" && o.schedule != "knockout":
-		return badInput("--schedule: unknown schedule %q (choices: round-robin, gauntlet, championship, knockout)", o.schedule)
+	case !contains([]string{"round-robin", "gauntlet", "championship", "knockout", "swiss"}, o.schedule):
+		return badInput("--schedule: unknown schedule %q (choices: round-robin, gauntlet, championship, knockout, swiss)", o.schedule)
 	case o.candidate != "" && o.schedule != "gauntlet":
 		return badInput("--candidate: only a gauntlet has a candidate (add --schedule gauntlet)")
 	case c.scenario.League != nil && o.play.n > 0:
@@ -393,6 +398,9 @@ func runTournament(ctx context.Context, env *env, opts options, args []string) e
 	case knockout:
 		format, setup, err = knockoutFormat(o, c, seed)
 		games = 0 // the header's games: a knockout's ties say theirs
+	case o.schedule == "swiss":
+		format, setup, err = swissFormat(o, c, seed)
+		games = 0 // the header's games: the Swiss settings say a table's
 	case o.schedule == "gauntlet":
 		format, setup, err = gauntletFormat(o, c, games, seed)
 	default:
