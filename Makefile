@@ -46,7 +46,7 @@ lint: ## check formatting and vet
 run: ## play the default tournament (tron/duel)
 	$(GO) run ./cmd/arena run
 
-calibrate: ## measure interval coverage and SPRT error rates on the coin game (about 13 minutes on 2 cores; see docs/statistics.md)
+calibrate: ## measure interval coverage and SPRT error rates on the coin game (about 40 minutes on 2 cores; see docs/statistics.md)
 	$(GO) run ./cmd/calibrate
 
 fuzz: ## fuzz every engine's Step for 30 s each

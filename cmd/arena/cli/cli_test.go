@@ -214,7 +214,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"run", "-j", "-1"}, "--jobs: -1 is not a whole number from 0 to 1024"},
 		{[]string{"run", "--anchor", "nobody"}, `--anchor: "nobody" is not one of the bots`},
 		{[]string{"run", "--frobnicate"}, "run: unknown flag: --frobnicate"},
-		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league, championship)`},
+		{[]string{"run", unknownKey}, `unknown.json: unknown key "seeds" (known: description, game, params, bots, games, seed, league, championship, knockout)`},
 		{[]string{"run", wrongType}, `type.json: key games: "ten" is not a whole number`},
 		{[]string{"run", badJSON}, "bad.json: line 2, column 1: invalid character '}' looking for beginning of object key string"},
 		{[]string{"run", badGame}, `game.json: key game: unknown game "chess" (known: tron`},
