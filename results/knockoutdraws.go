@@ -107,8 +107,11 @@ func NewKnockoutDraws(brackets []*Knockout, st *Standings, seed uint64) *Knockou
 func wilson(k, n int) (float64, float64) {
 	const z = 1.959963984540054
 	p, nf := float64(k)/float64(n), float64(n)
-	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
-	half := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	// Every product rounded on its own (float64(…)): no fused multiply-add.
+	zz := float64(z * z)
+	centre := (p + zz/(2*nf)) / (1 + zz/nf)
+	variance := float64(p*(1-p))/nf + zz/float64(4*nf*nf)
+	half := float64(float64(z/(1+zz/nf)) * math.Sqrt(variance))
 	return max(0, centre-half), min(1, centre+half)
 }
 
@@ -148,7 +151,7 @@ func (k *Knockout) titleOdds(st *Standings, seed uint64) (odds, lo, hi []float64
 	draw := make([]float64, n)
 	for range oddsSamples {
 		for e := range draw {
-			draw[e] = elo[e] + sd[e]*rng.NormFloat64()
+			draw[e] = elo[e] + float64(sd[e]*rng.NormFloat64()) // rounded: no fused multiply-add
 		}
 		for e, p := range DrawOdds(draw, ranking, k.set.Seeded, k.set.Games, k.set.Cap, oddsDraws/10, rng) {
 			samples[e] = append(samples[e], p)

@@ -33,9 +33,11 @@ func TieOdds(p float64, games, cap int) float64 {
 			if q == 0 {
 				continue
 			}
-			next[d+2] += q * both
-			next[d] += q * split
-			next[d-2] += q * none
+			// Each product rounded before the sum (float64(…)): no fused
+			// multiply-add, the same bits on every machine.
+			next[d+2] += float64(q * both)
+			next[d] += float64(q * split)
+			next[d-2] += float64(q * none)
 		}
 		left := max(games-played, 0)
 		for d, q := range next {
@@ -107,8 +109,8 @@ func BracketOdds(elo []float64, draw []int, games, cap int) []float64 {
 			for a, pa := range l {
 				for b, pb := range r {
 					q := through(a, b)
-					d[a] += pa * pb * q
-					d[b] += pa * pb * (1 - q)
+					d[a] += float64(pa * pb * q) // rounded: no fused multiply-add
+					d[b] += float64(pa * pb * (1 - q))
 				}
 			}
 			up = append(up, d)

@@ -126,7 +126,7 @@ func (s *Swiss) Report(st *Standings) *SwissReport {
 				for q, b := range tab.Bots {
 					if q != p {
 						res.Opponents = append(res.Opponents, s.names[b])
-						res.Against += float64(tab.points(q)) / 2
+						res.Against += float64(float64(tab.points(q)) / 2) // rounded: no fused multiply-add
 					}
 				}
 				lines[a].Games += tab.Games
