@@ -289,9 +289,6 @@ func (k *Knockout) nextRound() {
 
 // Add judges the next record: a game of the tie its match belongs to.
 func (k *Knockout) Add(r *Record) error {
-	if r.Match == len(k.games) && k.judged == len(k.games) {
-		k.NextStage() // a file read back: its next stage, as the run planned it
-	}
 	if r.Match != k.judged || r.Match >= len(k.games) {
 		return fmt.Errorf("knockout: record of match %d, but match %d is next of %d planned", r.Match, k.judged, len(k.games))
 	}

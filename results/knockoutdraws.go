@@ -105,14 +105,8 @@ func NewKnockoutDraws(brackets []*Knockout, st *Standings, seed uint64) *Knockou
 
 // wilson returns the Wilson 95% interval of k successes in n.
 func wilson(k, n int) (float64, float64) {
-	const z = 1.959963984540054
-	p, nf := float64(k)/float64(n), float64(n)
-	// Every product rounded on its own (float64(…)): no fused multiply-add.
-	zz := float64(z * z)
-	centre := (p + zz/(2*nf)) / (1 + zz/nf)
-	variance := float64(p*(1-p))/nf + zz/float64(4*nf*nf)
-	half := float64(float64(z/(1+zz/nf)) * math.Sqrt(variance))
-	return max(0, centre-half), min(1, centre+half)
+	center, reach := wilson95(float64(k)/float64(n), float64(n))
+	return max(0, center-reach), min(1, center+reach)
 }
 
 // titleOdds returns each bot's chance of a title in a bracket of k's rules

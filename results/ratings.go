@@ -725,12 +725,20 @@ func (t *Tally) scoreInterval(m *Moments, rs *roundScore) (mean, half float64) {
 		se2 := float64(float64(rounds)/float64(rounds-1)*ss) / float64(n*n) / float64(width*width)
 		trials = float64(p*(1-p)) / se2
 	}
-	z2 := float64(z95 * z95)
-	den := 1 + z2/trials
-	center := float64(p+z2/float64(2*trials)) / den
-	reach := float64(z95*math.Sqrt(float64(p*(1-p))/trials+z2/float64(4*float64(trials*trials)))) / den
+	center, reach := wilson95(p, trials)
 	lo, hi := t.scoreLo+float64(width*(center-reach)), t.scoreLo+float64(width*(center+reach))
 	return mean, roundSig(max(mean-lo, hi-mean))
+}
+
+// wilson95 returns the centre and the reach of Wilson's 95 % interval of a
+// proportion p over trials trials: centre ± reach. Every product is
+// rounded on its own (float64(…)): no fused multiply-add.
+func wilson95(p, trials float64) (center, reach float64) {
+	z2 := float64(z95 * z95)
+	den := 1 + z2/trials
+	center = float64(p+z2/float64(2*trials)) / den
+	reach = float64(z95*math.Sqrt(float64(p*(1-p))/trials+z2/float64(4*float64(trials*trials)))) / den
+	return center, reach
 }
 
 // Diff returns Elo(a) − Elo(b), unrounded, with the 95 % interval of that
