@@ -96,6 +96,7 @@ func TestStoppedEstimateLeansBack(t *testing.T) {
 // finite corrected one inside its own interval (every test of 7 units:
 // pairs or blocks, logistic or normalized, two elo1).
 func TestStoppedEstimateSmallTests(t *testing.T) {
+	simtest.OneGoroutine(t)
 	simtest.Clockless(t)
 	for _, model := range []EloModel{ModelLogistic, ModelNormalized} {
 		for _, scores := range [][]float64{PentanomialScores[:], BlockScores[:]} {

@@ -3,6 +3,7 @@ package vampires
 import (
 	"errors"
 	"fmt"
+	"github.com/arenasim/arena/sim/simtest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,6 +184,7 @@ func TestMapParameter(t *testing.T) {
 // 255×255 grid holds a group, one indented line each — and pads it to
 // exactly sim.MaxMapBytes: it loads; one byte more is refused.
 func TestLargestMapFitsTheCap(t *testing.T) {
+	simtest.OneGoroutine(t)
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="utf-8" ?>` + "\n" + `<Map Rows="255" Columns="255">` + "\n")
 	for y := range MaxSide {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/arenasim/arena/sim/simtest"
 	"strings"
 	"testing"
 
@@ -121,6 +122,7 @@ func TestDiffOfAnArray(t *testing.T) {
 // TestReplaysAreSmall: a Tron duel's trace repeats every trail every turn;
 // its replay carries what changed. The figure is logged per game.
 func TestReplaysAreSmall(t *testing.T) {
+	simtest.OneGoroutine(t)
 	for _, e := range scenarios.Entries() {
 		game := e.Game.Info().Name
 		m := tracedMatch(t, game, 0)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/arenasim/arena/sim/simtest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -165,6 +166,7 @@ func TestSPRTData(t *testing.T) {
 // TestLongCoursesAreThinned: a course of 20,000 units keeps a thousand
 // points, the last one included.
 func TestLongCoursesAreThinned(t *testing.T) {
+	simtest.OneGoroutine(t)
 	test := results.SPRT{Elo0: -1000, Elo1: 1000, Alpha: 0.5, Beta: 0.4, Model: results.ModelNormalized}
 	rep := results.NewSPRTReport(test, results.KindPentanomial, "cand", "base", nil)
 	b := report.NewSPRTBuilder(rep)

@@ -22,3 +22,14 @@ func Clockless(t testing.TB) {
 		t.Skip("reads no clock: nothing for the load test to find (make test runs it)")
 	}
 }
+
+// OneGoroutine marks a long test that starts no goroutine: it computes, or
+// plays matches one after another on its own goroutine, so the race
+// detector can find nothing in it. The race pass (make race, which runs
+// the tests with -short) skips it; make test runs it as always.
+func OneGoroutine(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts no goroutine: nothing for the race detector to find (make test runs it)")
+	}
+}

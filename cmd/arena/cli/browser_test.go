@@ -206,59 +206,75 @@ func TestBrowserKnockoutReport(t *testing.T) {
 func TestBrowserSPRTAndTunePages(t *testing.T) {
 	chromium(t)
 	dir := t.TempDir()
-	out := filepath.Join(dir, "sprt.jsonl")
-	code, _, stderr := arena(t, "sprt", "coin/duel", "--candidate", "coin:elo=100", "--baseline", "coin", "--elo1", "50", "--max-games", "20000", "--out", out)
-	require.Equal(t, 0, code, stderr)
-	page := filepath.Join(dir, "sprt.html")
-	code, _, stderr = arena(t, "report", out, "-o", page)
-	require.Equal(t, 0, code, stderr)
-	dom := browse(t, page, "", "report-sprt")
-	require.Contains(t, dom, `<dd class="verdict">H1</dd>`)
-	require.Contains(t, dom, `aria-label="LLR over games"`)
+	// Each page is its own browser: they open side by side.
+	t.Run("sprt", func(t *testing.T) {
+		t.Parallel()
+		out := filepath.Join(dir, "sprt.jsonl")
+		code, _, stderr := arena(t, "sprt", "coin/duel", "--candidate", "coin:elo=100", "--baseline", "coin", "--elo1", "50", "--max-games", "20000", "--out", out)
+		require.Equal(t, 0, code, stderr)
+		page := filepath.Join(dir, "sprt.html")
+		code, _, stderr = arena(t, "report", out, "-o", page)
+		require.Equal(t, 0, code, stderr)
+		dom := browse(t, page, "", "report-sprt")
+		require.Contains(t, dom, `<dd class="verdict">H1</dd>`)
+		require.Contains(t, dom, `aria-label="LLR over games"`)
+		browseEmpty(t, out)
+	})
 
 	// The same bot on both sides: every pair is split, and the page gives
 	// the estimate without an interval, saying why.
-	alike := filepath.Join(dir, "alike.jsonl")
-	code, _, stderr = arena(t, "sprt", "tron/small", "--candidate", "stupid", "--baseline", "stupid", "--max-games", "20", "--out", alike)
-	require.Equal(t, ExitInconclusive, code, stderr)
-	page = filepath.Join(dir, "alike.html")
-	code, _, stderr = arena(t, "report", alike, "-o", page)
-	require.Equal(t, 0, code, stderr)
-	dom = browse(t, page, "", "report-sprt-alike")
-	require.Contains(t, dom, `<dd>0.0 (no interval: all 10 pairs scored alike, with no spread to give one from)</dd>`)
-
-	tuned := filepath.Join(dir, "tune.jsonl")
-	code, _, stderr = arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--self", "--iterations", "30", "--pairs-per-iter", "4", "--out", tuned)
-	require.Equal(t, 0, code, stderr)
-	page = filepath.Join(dir, "tune.html")
-	code, _, stderr = arena(t, "report", tuned, "-o", page)
-	require.Equal(t, 0, code, stderr)
-	dom = browse(t, page, "", "report-tune")
-	require.Contains(t, dom, `aria-label="elo"`)
-	require.Regexp(t, `<code class="final">coin:elo=[-0-9.]+</code>`, dom)
-
-	// A test or a tuning run with nothing played yet (killed at once) has
-	// a page too.
-	for _, f := range []string{out, tuned} {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		head, _, _ := strings.Cut(string(data), "\n")
-		empty := f + ".empty"
-		require.NoError(t, os.WriteFile(empty, []byte(head+"\n"), 0o644))
-		page := empty + ".html"
-		code, _, stderr := arena(t, "report", empty, "-o", page)
+	t.Run("alike", func(t *testing.T) {
+		t.Parallel()
+		alike := filepath.Join(dir, "alike.jsonl")
+		code, _, stderr := arena(t, "sprt", "tron/small", "--candidate", "stupid", "--baseline", "stupid", "--max-games", "20", "--out", alike)
+		require.Equal(t, ExitInconclusive, code, stderr)
+		page := filepath.Join(dir, "alike.html")
+		code, _, stderr = arena(t, "report", alike, "-o", page)
 		require.Equal(t, 0, code, stderr)
-		dom := browse(t, page, "", "report-empty-"+filepath.Base(f))
-		require.Regexp(t, `No (game|iteration) played yet`, dom)
-	}
+		dom := browse(t, page, "", "report-sprt-alike")
+		require.Contains(t, dom, `<dd>0.0 (no interval: all 10 pairs scored alike, with no spread to give one from)</dd>`)
+	})
 
-	grid := filepath.Join(dir, "grid.jsonl")
-	code, _, stderr = arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--opponents", "coin", "--method", "grid", "--points", "5", "--pairs-per-iter", "2", "--out", grid)
+	t.Run("tune", func(t *testing.T) {
+		t.Parallel()
+		tuned := filepath.Join(dir, "tune.jsonl")
+		code, _, stderr := arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--self", "--iterations", "30", "--pairs-per-iter", "4", "--out", tuned)
+		require.Equal(t, 0, code, stderr)
+		page := filepath.Join(dir, "tune.html")
+		code, _, stderr = arena(t, "report", tuned, "-o", page)
+		require.Equal(t, 0, code, stderr)
+		dom := browse(t, page, "", "report-tune")
+		require.Contains(t, dom, `aria-label="elo"`)
+		require.Regexp(t, `<code class="final">coin:elo=[-0-9.]+</code>`, dom)
+		browseEmpty(t, tuned)
+	})
+
+	t.Run("grid", func(t *testing.T) {
+		t.Parallel()
+		grid := filepath.Join(dir, "grid.jsonl")
+		code, _, stderr := arena(t, "tune", "coin/duel", "--bot", "coin", "--tune", "elo", "--opponents", "coin", "--method", "grid", "--points", "5", "--pairs-per-iter", "2", "--out", grid)
+		require.Equal(t, 0, code, stderr)
+		page := filepath.Join(dir, "grid.html")
+		code, _, stderr = arena(t, "report", grid, "-o", page)
+		require.Equal(t, 0, code, stderr)
+		dom := browse(t, page, "", "report-tune-grid")
+		require.Contains(t, dom, `<table class="points">`)
+		require.Contains(t, dom, `<code class="final">coin:elo=1000</code>`, "the strongest point of the grid")
+	})
+}
+
+// browseEmpty checks that a test or a tuning run with nothing played yet
+// (killed at once: its file is its header alone) has a page too.
+func browseEmpty(t *testing.T, records string) {
+	t.Helper()
+	data, err := os.ReadFile(records)
+	require.NoError(t, err)
+	head, _, _ := strings.Cut(string(data), "\n")
+	empty := records + ".empty"
+	require.NoError(t, os.WriteFile(empty, []byte(head+"\n"), 0o644))
+	page := empty + ".html"
+	code, _, stderr := arena(t, "report", empty, "-o", page)
 	require.Equal(t, 0, code, stderr)
-	page = filepath.Join(dir, "grid.html")
-	code, _, stderr = arena(t, "report", grid, "-o", page)
-	require.Equal(t, 0, code, stderr)
-	dom = browse(t, page, "", "report-tune-grid")
-	require.Contains(t, dom, `<table class="points">`)
-	require.Contains(t, dom, `<code class="final">coin:elo=1000</code>`, "the strongest point of the grid")
+	dom := browse(t, page, "", "report-empty-"+filepath.Base(records))
+	require.Regexp(t, `No (game|iteration) played yet`, dom)
 }

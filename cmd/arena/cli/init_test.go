@@ -28,6 +28,7 @@ func TestInitBotsPlayWithoutFaults(t *testing.T) {
 		game := e.Game.Info().Name
 		for _, lang := range templates.Languages {
 			t.Run(game+"/"+lang.Name, func(t *testing.T) {
+				t.Parallel() // each builds and plays its own copy: no shared state
 				if _, err := exec.LookPath(lang.Tool); err != nil {
 					t.Skipf("%s is not on PATH: the %s templates are not played", lang.Tool, lang.Name)
 				}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/sim/simtest"
 )
 
 // coinField returns --bot flags of n coin bots of true Elos spread from
@@ -44,6 +45,7 @@ func readSwissFile(t *testing.T, path string) (results.Header, []results.Record)
 // twice, seats every bot first in half its games, writes the same bytes
 // whatever -j; arena rate prints the same report from the file alone.
 func TestSwissThirtyBots(t *testing.T) {
+	simtest.Clockless(t)
 	dir := t.TempDir()
 	one, two := filepath.Join(dir, "j1.jsonl"), filepath.Join(dir, "j2.jsonl")
 	args := append([]string{"run", "coin/duel", "--schedule", "swiss", "--rounds", "6", "--bootstrap", "0", "-q"}, coinField(30)...)
@@ -89,6 +91,7 @@ func TestSwissThirtyBots(t *testing.T) {
 // TestSwissOddField: in a field of 31, one bot a round has a bye, none
 // twice; the JSON report lists it as a round without opponents.
 func TestSwissOddField(t *testing.T) {
+	simtest.Clockless(t)
 	args := append([]string{"run", "coin/duel", "--schedule", "swiss", "--rounds", "6", "--bootstrap", "0", "--format", "json"}, coinField(31)...)
 	code, stdout, stderr := arena(t, args...)
 	require.Equal(t, ExitOK, code, stderr)
@@ -114,6 +117,7 @@ func TestSwissOddField(t *testing.T) {
 // TestSwissResumes: a Swiss cut after some of its games resumes to the
 // same bytes as one never stopped.
 func TestSwissResumes(t *testing.T) {
+	simtest.Clockless(t)
 	dir := t.TempDir()
 	whole, cut := filepath.Join(dir, "whole.jsonl"), filepath.Join(dir, "cut.jsonl")
 	args := append([]string{"run", "coin/duel", "--schedule", "swiss", "--bootstrap", "0", "-q"}, coinField(11)...)
@@ -136,6 +140,7 @@ func TestSwissResumes(t *testing.T) {
 // TestSwissTables: a four-seat Swiss of 10 bots cuts tables of four, two
 // bots sitting out a round, and rates to the same report.
 func TestSwissTables(t *testing.T) {
+	simtest.Clockless(t)
 	out := filepath.Join(t.TempDir(), "ffa.jsonl")
 	args := append([]string{"run", "coin/ffa4", "--schedule", "swiss", "--rounds", "3", "--bootstrap", "0", "-q", "--out", out}, coinField(10)...)
 	code, stdout, stderr := arena(t, args...)

@@ -5,6 +5,7 @@ package goldentest
 import (
 	"context"
 	"flag"
+	"github.com/arenasim/arena/sim/simtest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -81,6 +82,7 @@ type StateEngine[S any] interface {
 // recorded hash and writes the recorded JSON again.
 func CheckStates[S any, E StateEngine[S]](t *testing.T, dir string, newEngine func(seats int, p sim.Params) (E, error)) {
 	t.Helper()
+	simtest.OneGoroutine(t)
 	paths, err := filepath.Glob(filepath.Join(dir, "*", "match-*.jsonl*"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("%s: no golden file (%v)", dir, err)
