@@ -167,6 +167,16 @@ func (k *Knockout) Report(w io.Writer, f results.Format) error {
 	return results.NewKnockoutDraws(k.judges, st, k.master).Write(w, f)
 }
 
+// Draws returns the report of the brackets played: each bot's titles and
+// its chance of a title from the ratings (of one bracket as of many).
+func (k *Knockout) Draws() (*results.KnockoutDraws, error) {
+	st, err := k.tally.Standings()
+	if err != nil {
+		return nil, err
+	}
+	return results.NewKnockoutDraws(k.judges, st, k.master), nil
+}
+
 // KnockoutPlan is the plan of a knockout's brackets: their games in the
 // order they were planned, stage after stage, the brackets in order within
 // a stage. Bracket b's stage s is played on the seed Derive(m_b, s), m_b

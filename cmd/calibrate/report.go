@@ -12,6 +12,7 @@ type Settings struct {
 	Tournaments int // per coverage row (the first row keeps its 200 seeds)
 	Tests       int // sequential tests per SPRT row
 	PairedTests int // sequential tests per paired/unpaired row
+	BracketRuns int // knockout runs per bracket row
 }
 
 // Report measures every row and writes the tables to w in Markdown, a line
@@ -77,6 +78,24 @@ func Report(ctx context.Context, w io.Writer, s Settings) error {
 		return err
 	}
 	fmt.Fprintf(w, "\nUnpaired, a decision takes %.2f times the games of paired (mean games).\n", rates[1].MeanGames()/rates[0].MeanGames())
+	return bracketRows(ctx, w, s.BracketRuns)
+}
+
+// bracketRows writes the knockout's rows.
+func bracketRows(ctx context.Context, w io.Writer, runs int) error {
+	fmt.Fprintf(w, "\nA bot's chance of winning a random-draw knockout (--draws), coin game, %d runs a row: how often the 95%% interval"+
+		" holds the exact chance (from the true Elos, over every draw), for the share of titles seen and for the odds from the"+
+		" games' ratings; mean error of each (target 93–97%%).\n\n", runs)
+	fmt.Fprintln(w, "| setting | title share: coverage | error | title odds: coverage | error | interval width |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	for _, row := range BracketRows(runs) {
+		c, err := MeasureBracket(ctx, row)
+		if err != nil {
+			return fmt.Errorf("%s: %w", row.Name, err)
+		}
+		fmt.Fprintf(w, "| %s | %.1f%% | %.3f | %.1f%% | %.3f | %.3f |\n", row.Name, 100*c.ShareRate(), c.ShareError,
+			100*c.OddsRate(), c.OddsError, c.OddsWidth)
+	}
 	return nil
 }
 
