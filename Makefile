@@ -29,7 +29,7 @@ test-load: ## run the tests under a CPU hog of 8 busy processes (RUNS=3 for thre
 strength: ## measure every strong bot's strength on many games, and CRN on a real bot (minutes; make test checks the same sequentially)
 	ARENA_STRENGTH=1 $(GO) test -count=1 -timeout 120m -run 'Strength|CommonRandom' -v $(PKGS)
 
-race: ## run the tests under the race detector (long strength tests skipped)
+race: ## run the tests under the race detector (-short: long strength tests and long single-goroutine computations skipped)
 	$(GO) test -race -short $(PKGS)
 
 bench: ## run the benchmarks (BENCH=regexp to choose)
