@@ -3,7 +3,8 @@
 
 Each free neighbouring cell is scored
 
-    room * (its free neighbours) + reach * (the free cells reachable from it)
+    room * (its free neighbours) + reach * 4 * (the share of the board's
+    cells reachable from it)
 
 and the bot moves to the best, ties in a fixed order. The weights come in
 the start line's "bot_params" (docs/bots.md, Parameters), declared in the
@@ -56,7 +57,7 @@ def main():
             if not free(nx, ny):
                 continue
             room = sum(free(nx + ex, ny + ey) for ex, ey in MOVES.values())
-            score = room_w * room + reach_w * reachable(nx, ny)
+            score = room_w * room + reach_w * 4 * reachable(nx, ny) / (width * height)
             if best_score is None or score > best_score:
                 best, best_score = name, score
         print(best, flush=True)
