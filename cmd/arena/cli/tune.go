@@ -26,7 +26,8 @@ var tuneCommand = &command{
 	usage: "tune [SCENARIO|FILE] --bot SPEC --tune a,b,… (--self | --opponents …) --out FILE …",
 	short: "tune a bot's arguments overnight: SPSA on common random numbers, resumable",
 	long: `Tune moves the arguments --tune of the bot --bot (numbers with a range: arena
-list params shows them, with their scale) by SPSA, as the chess testing
+list params shows them, with their scale; a program's spec declares its own:
+param.room=1.0 in -4..4, docs/bots.md) by SPSA, as the chess testing
 frameworks do. Each iteration perturbs every argument at once by ±c_k (in
 units of its range, on its scale), plays θ+ and θ− on the same seeds and in
 the same seats — against each other (--self, a duel, both seat orders) or
