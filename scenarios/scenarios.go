@@ -168,6 +168,13 @@ func Parse(name string, data []byte) (*Scenario, error) {
 		}
 		return nil
 	}
+	if raw, ok := top["bots"]; ok {
+		specs, err := specObjects(raw)
+		if err != nil {
+			return nil, fail("key bots: %v", err)
+		}
+		top["bots"] = specs
+	}
 	var games json.Number
 	var seed json.Number
 	var league, championship, knockout map[string]json.RawMessage
@@ -398,4 +405,71 @@ func position(data []byte, offset int64) (line, col int) {
 	line = 1 + bytes.Count(before, []byte("\n"))
 	col = int(offset) - bytes.LastIndexByte(before, '\n')
 	return line, col
+}
+
+// specObjects returns a list of bots with each entry that is an object —
+// {"bot": "exec", "cmd": "python3", "param.room": "1.0 in -4..4", …}, the
+// form of a spec with many arguments — written as its one-line spec, its
+// keys in their order: exec:cmd=python3,param.room=1.0 in -4..4. Any other
+// entry, and anything but a list, is left as it is.
+func specObjects(raw json.RawMessage) (json.RawMessage, error) {
+	var entries []json.RawMessage
+	if json.Unmarshal(raw, &entries) != nil {
+		return raw, nil
+	}
+	for i, e := range entries {
+		if !bytes.HasPrefix(bytes.TrimSpace(e), []byte("{")) {
+			continue
+		}
+		spec, err := specOf(e)
+		if err != nil {
+			return nil, fmt.Errorf("entry %d: %v", i, err)
+		}
+		entries[i], _ = json.Marshal(spec)
+	}
+	return json.Marshal(entries)
+}
+
+// specOf writes a bot object as its one-line spec.
+func specOf(obj json.RawMessage) (string, error) {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	dec.UseNumber()
+	_, _ = dec.Token() // {
+	var name string
+	var args []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return "", err
+		}
+		key := t.(string)
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return "", err
+		}
+		var text string
+		switch v := v.(type) {
+		case string:
+			text = v
+		case json.Number, bool:
+			text = fmt.Sprint(v)
+		default:
+			return "", fmt.Errorf("key %s: %v is not a string, a number or true/false", key, v)
+		}
+		if key == "bot" {
+			name = text
+			continue
+		}
+		if strings.Contains(text, ",") {
+			return "", fmt.Errorf("key %s: %q holds a comma, which would end the argument (write a wrapper script)", key, text)
+		}
+		args = append(args, key+"="+text)
+	}
+	if name == "" {
+		return "", errors.New(`no "bot": the bot's name, e.g. "exec"`)
+	}
+	if len(args) == 0 {
+		return name, nil
+	}
+	return name + ":" + strings.Join(args, ","), nil
 }

@@ -160,3 +160,20 @@ func TestLoadFileRefusesAFileTooLarge(t *testing.T) {
 	_, err = LoadFile(path)
 	require.EqualError(t, err, path+": larger than 1048576 bytes")
 }
+
+// TestParseBotObjects: a bot entry may be an object, the form of a spec
+// with many arguments, read as its one-line spec in its keys' order.
+func TestParseBotObjects(t *testing.T) {
+	sc, err := Parse("o.json", []byte(`{"game":"tron","bots":[{"bot":"exec","cmd":"python3","args":"w.py --r {room}","chain":true,
+		"param.room":"1.0 in -4..4","room":2.5},"straight",{"bot":"strong"}]}`))
+	require.NoError(t, err)
+	require.Equal(t, []string{"exec:cmd=python3,args=w.py --r {room},chain=true,param.room=1.0 in -4..4,room=2.5", "straight", "strong"}, sc.Bots)
+	for _, tc := range []struct{ body, want string }{
+		{`{"game":"tron","bots":[{"cmd":"x"}]}`, `o.json: key bots: entry 0: no "bot": the bot's name, e.g. "exec"`},
+		{`{"game":"tron","bots":["a",{"bot":"exec","args":"a,b"}]}`, `o.json: key bots: entry 1: key args: "a,b" holds a comma, which would end the argument (write a wrapper script)`},
+		{`{"game":"tron","bots":[{"bot":"exec","args":[1]}]}`, `o.json: key bots: entry 0: key args: [1] is not a string, a number or true/false`},
+	} {
+		_, err := Parse("o.json", []byte(tc.body))
+		require.EqualError(t, err, tc.want, tc.body)
+	}
+}

@@ -78,20 +78,22 @@ func EntrantNames(specs []BotSpec) []string { return entrantNames(specs, nil) }
 const MaxEntrants = 1 << 10
 
 // entrantNames is EntrantNames where label, when it gives a name, names a
-// spec that has no name= (a wire bot's Label).
+// spec (a wire bot's Label, which reads its name= itself).
 func entrantNames(specs []BotSpec, label func(BotSpec) string) []string {
 	names := make([]string, len(specs))
 	used := map[string]bool{}
 	next := map[string]int{} // per base, the number to try first: every one below it is taken
 	for i, s := range specs {
 		base := s.String()
+		var labelled string
 		if label != nil {
-			if l := strings.TrimSpace(label(s)); l != "" {
-				base = l
-			}
+			labelled = strings.TrimSpace(label(s))
 		}
 		var given string
-		if raw, ok := s.Args["name"]; ok && json.Unmarshal(raw, &given) == nil && strings.TrimSpace(given) != "" {
+		switch {
+		case labelled != "":
+			base = labelled // it reads name= itself
+		case s.Args["name"] != nil && json.Unmarshal(s.Args["name"], &given) == nil && strings.TrimSpace(given) != "":
 			base = strings.TrimSpace(given)
 		}
 		name := base

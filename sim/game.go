@@ -100,6 +100,23 @@ type BotInfo struct {
 	Name    string
 	Summary string
 	Params  []ParamSpec
+	// Declared is the wire bot's Declared: the arguments a spec declares
+	// besides Params (nil: none).
+	Declared func(args Params) ([]ParamSpec, error)
+}
+
+// ParamsOf returns the arguments the bot takes with the spec's arguments
+// args: its own, and those the spec declares (an external program's
+// parameters).
+func (b BotInfo) ParamsOf(args Params) ([]ParamSpec, error) {
+	if b.Declared == nil {
+		return b.Params, nil
+	}
+	extra, err := b.Declared(args)
+	if err != nil {
+		return nil, err
+	}
+	return append(slices.Clone(b.Params), extra...), nil
 }
 
 // AnyGame is a game with its types erased: what the runner and the CLI use.
@@ -177,7 +194,7 @@ func (e erased[S, O, A]) Info() GameInfo {
 		info.Bots = append(info.Bots, BotInfo{Name: b.Name, Summary: b.Summary, Params: b.Params})
 	}
 	for _, b := range e.wire {
-		info.Bots = append(info.Bots, BotInfo{Name: b.Name, Summary: b.Summary, Params: b.Params})
+		info.Bots = append(info.Bots, BotInfo{Name: b.Name, Summary: b.Summary, Params: b.Params, Declared: b.Declared})
 	}
 	return info
 }
@@ -290,7 +307,11 @@ func (e erased[S, O, A]) prepare(spec BotSpec, seats int, eff Params) (func() Pl
 		return nil, &BotError{spec.String(), fmt.Errorf("unknown bot %q for game %s (known: %s)", spec.Name, e.g.Name, strings.Join(names, ", "))}
 	}
 	bot := e.wire[i]
-	args, err := Effective(spec.Args, bot.Params)
+	specs, err := BotInfo{Params: bot.Params, Declared: bot.Declared}.ParamsOf(spec.Args)
+	if err != nil {
+		return nil, fail(err)
+	}
+	args, err := Effective(spec.Args, specs)
 	if err != nil {
 		return nil, fail(err)
 	}

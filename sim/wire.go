@@ -157,10 +157,16 @@ type WireBot struct {
 	// Prepare checks the arguments (every parameter present, defaults
 	// filled in) for a game and returns a constructor of fresh players.
 	Prepare func(args Params, g WireGame) (func() WirePlayer, error)
-	// Label, when set, names an entrant whose spec gives no name= in
-	// tables and records, from the spec's arguments as given (an external
-	// program: its file name); nil or "": the spec.
+	// Label, when set, names an entrant in tables and records, from the
+	// spec's arguments as given (an external program: its name= or its
+	// file name, and the values of its parameters); nil or "": the
+	// spec's name= or the spec.
 	Label func(args Params) string
+	// Declared, when set, returns the arguments a spec declares besides
+	// Params, from its arguments as given: an external program's own
+	// parameters (param.NAME=…), each with its range and default, and the
+	// declarations themselves. An error is a declaration refused.
+	Declared func(args Params) ([]ParamSpec, error)
 }
 
 // Asker is a player asked in two steps (see WireAsker): the match asks

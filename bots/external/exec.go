@@ -66,7 +66,8 @@ const DefaultStartup = 10 * time.Second
 // execParams are the exec bot's arguments.
 var execParams = []sim.ParamSpec{
 	{Name: "cmd", Kind: sim.KindFile, Nullable: true, Default: "null", Doc: "the program to run (required): a path, or a name found on PATH"},
-	{Name: "args", Kind: sim.KindText, Default: `""`, Doc: "its arguments, separated by spaces (for more, write a wrapper script)"},
+	{Name: "args", Kind: sim.KindText, Default: `""`, Doc: "its arguments, separated by spaces (for more, write a wrapper script); {NAME} is a declared parameter's value"},
+	{Name: "env", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "variables added to its environment, NAME=VALUE separated by spaces; {NAME} is a declared parameter's value"},
 	sim.ChoiceParam("proto", "json", []string{"json", "original"}, "the protocol: json, the generic JSON lines of docs/bots.md; original, the game's original referee protocol (Minibus on stdin/stdout, Sopra over TCP)"),
 	{Name: "timeout", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "how long it has to answer each turn, a duration such as 50ms or 2s (default: 10s in json, the referee's deadlines in original); --move-timeout may shorten it"},
 	{Name: "startup", Kind: sim.KindText, Nullable: true, Default: "null", Doc: "how long its first answer of a match may take, its start included, a duration (default 10s, and never less than timeout); --move-timeout does not shorten it"},
@@ -80,11 +81,12 @@ var execParams = []sim.ParamSpec{
 // Exec returns the exec bot.
 func Exec() sim.WireBot {
 	return sim.WireBot{
-		Name:    "exec",
-		Summary: "an external program, one process per match and seat (chain=true: kept from match to match), speaking JSON lines on stdin/stdout (docs/bots.md)",
-		Params:  execParams,
-		Prepare: prepareExec,
-		Label:   programName,
+		Name:     "exec",
+		Summary:  "an external program, one process per match and seat (chain=true: kept from match to match), speaking JSON lines on stdin/stdout (docs/bots.md)",
+		Params:   execParams,
+		Prepare:  prepareExec,
+		Label:    programName,
+		Declared: declaredBy(execParams),
 	}
 }
 
@@ -92,11 +94,25 @@ func Exec() sim.WireBot {
 // that starts with a letter (bot.py, bot.jar), not a number's (1.5).
 var scriptName = regexp.MustCompile(`^[^-].*\.[A-Za-z][A-Za-z0-9]*$`)
 
-// programName names an exec bot whose spec gives no name=: the file name
-// of its program, or of its script when it is an interpreter given one —
-// the first argument that is a file name with an extension (python3 -u
-// bots/mine.py: mine.py; java -jar bot.jar: bot.jar).
+// programName names an exec bot: its name=, or else the file name of its
+// program, or of its script when it is an interpreter given one — the
+// first argument that is a file name with an extension (python3 -u
+// bots/mine.py: mine.py; java -jar bot.jar: bot.jar) — followed by the
+// values its spec gives its parameters (mine.py:aggr=3).
 func programName(args sim.Params) string {
+	var name string
+	_ = json.Unmarshal(args["name"], &name)
+	if name = strings.TrimSpace(name); name == "" {
+		name = fileName(args)
+	}
+	if name == "" {
+		return ""
+	}
+	return name + valuesShown(args)
+}
+
+// fileName is the file name of an exec bot's program, or of its script.
+func fileName(args sim.Params) string {
 	var cmd, argText string
 	_ = json.Unmarshal(args["cmd"], &cmd)
 	_ = json.Unmarshal(args["args"], &argText)
@@ -117,6 +133,8 @@ type program struct {
 	args     []string
 	original bool          // the game's original protocol, not JSON lines
 	tcp      *sim.Protocol // the original protocol over TCP, nil on stdin/stdout
+	env      []string      // added to its environment (env=)
+	values   sim.Params    // its declared parameters' values, for the start line; nil: none declared
 	first    time.Duration // the deadline of the first answer of a match (over TCP: of the greeting)
 	timeout  time.Duration // of every other
 	game     string
@@ -145,7 +163,6 @@ func notAProgram(cmd string, err error) error {
 func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error) {
 	r := sim.NewParamReader(args, execParams)
 	cmd := r.Text("cmd")
-	argText := r.Text("args")
 	proto := r.String("proto")
 	var chain bool
 	r.Decode("chain", &chain)
@@ -159,7 +176,11 @@ func prepareExec(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	if err != nil {
 		return nil, fmt.Errorf("param cmd: %v", notAProgram(cmd, err))
 	}
-	p := program{path: path, args: strings.Fields(argText), first: DefaultTimeout, timeout: DefaultTimeout, game: g.Name, chain: chain}
+	v, err := ValuesOf(args, proto == "original")
+	if err != nil {
+		return nil, err
+	}
+	p := program{path: path, args: v.Args, env: v.Env, values: v.JSON, first: DefaultTimeout, timeout: DefaultTimeout, game: g.Name, chain: chain}
 	if proto == "original" {
 		if g.Original == nil {
 			return nil, fmt.Errorf("param proto: %s has no original protocol (use proto=json)", g.Name)
@@ -324,13 +345,14 @@ func (p *process) Reset(m sim.MatchInfo, rng *rand.Rand) {
 // sendStart sends the start line of a match with the seat's seed.
 func (p *process) sendStart(m sim.MatchInfo, seed uint64) {
 	start := struct {
-		Type   string     `json:"type"`
-		Game   string     `json:"game"`
-		Seat   int        `json:"seat"`
-		Seats  int        `json:"seats"`
-		Params sim.Params `json:"params"`
-		Seed   uint64     `json:"seed"`
-	}{"start", p.prog.game, m.Seat, m.Seats, m.Params, seed}
+		Type      string     `json:"type"`
+		Game      string     `json:"game"`
+		Seat      int        `json:"seat"`
+		Seats     int        `json:"seats"`
+		Params    sim.Params `json:"params"`
+		BotParams sim.Params `json:"bot_params,omitempty"` // only when its spec declares some
+		Seed      uint64     `json:"seed"`
+	}{"start", p.prog.game, m.Seat, m.Seats, m.Params, p.prog.values, seed}
 	line, _ := json.Marshal(start)
 	p.send(append(line, '\n'))
 }
@@ -371,7 +393,7 @@ func (p *process) start(extra []string, listen string) error {
 		closeAll(inR, inW, outR, outW)
 		return err
 	}
-	req := startRequest{Path: p.prog.path, Args: append(slices.Clone(p.prog.args), extra...), Env: minimalEnv(), Listen: listen}
+	req := startRequest{Path: p.prog.path, Args: append(slices.Clone(p.prog.args), extra...), Env: append(minimalEnv(), p.prog.env...), Listen: listen}
 	k := p.idle
 	p.idle = nil
 	if p.prog.sandbox.On {

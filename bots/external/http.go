@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arenasim/arena/sim"
@@ -29,11 +30,24 @@ var httpParams = []sim.ParamSpec{
 // {"play": ACTION}.
 func HTTP() sim.WireBot {
 	return sim.WireBot{
-		Name:    "http",
-		Summary: "a bot that is a web server (botsArena's protocol): arena POSTs init, then each turn's JSON; the bot answers {\"play\": ACTION}",
-		Params:  httpParams,
-		Prepare: prepareHTTP,
+		Name:     "http",
+		Summary:  "a bot that is a web server (botsArena's protocol): arena POSTs init, then each turn's JSON; the bot answers {\"play\": ACTION}",
+		Params:   httpParams,
+		Prepare:  prepareHTTP,
+		Label:    webName,
+		Declared: declaredBy(httpParams),
 	}
+}
+
+// webName names an http bot that has a name=: the name, followed by the
+// values its spec gives its parameters; "" (the spec) when it has none.
+func webName(args sim.Params) string {
+	var name string
+	_ = json.Unmarshal(args["name"], &name)
+	if name = strings.TrimSpace(name); name == "" {
+		return ""
+	}
+	return name + valuesShown(args)
 }
 
 // MaxAnswerBytes caps the body of an http bot's answer.
@@ -53,8 +67,12 @@ func prepareHTTP(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 	if err != nil {
 		return nil, err
 	}
+	v, err := ValuesOf(args, false)
+	if err != nil {
+		return nil, err
+	}
 	return func() sim.WirePlayer {
-		return &webBot{url: u.String(), timeout: d, game: g.Name, client: &http.Client{Transport: &http.Transport{}}}
+		return &webBot{url: u.String(), timeout: d, game: g.Name, values: v.JSON, client: &http.Client{Transport: &http.Transport{}}}
 	}, nil
 }
 
@@ -63,6 +81,7 @@ type webBot struct {
 	url     string
 	timeout time.Duration
 	game    string
+	values  sim.Params // its declared parameters' values, for the init message; nil: none declared
 	client  *http.Client
 	gameID  string
 	ctx     context.Context // of the match: cancelled when it ends
@@ -89,13 +108,14 @@ func (b *webBot) Reset(m sim.MatchInfo, rng *rand.Rand) {
 	b.ctx, b.cancel = context.WithCancel(context.Background())
 	b.gameID = strconv.FormatUint(rng.Uint64(), 10)
 	init, _ := json.Marshal(struct {
-		GameID string `json:"game-id"`
-		Action string `json:"action"`
-		Game   string `json:"game"`
-		Board  string `json:"board"`
-		Player int    `json:"player-index"`
-		Seats  int    `json:"players"`
-	}{b.gameID, "init", b.game, "", m.Seat, m.Seats})
+		GameID string     `json:"game-id"`
+		Action string     `json:"action"`
+		Game   string     `json:"game"`
+		Board  string     `json:"board"`
+		Player int        `json:"player-index"`
+		Seats  int        `json:"players"`
+		Params sim.Params `json:"bot_params,omitempty"` // only when its spec declares some
+	}{b.gameID, "init", b.game, "", m.Seat, m.Seats, b.values})
 	ctx, cancel := context.WithTimeout(b.ctx, b.timeout)
 	defer cancel()
 	if _, err := b.post(ctx, init, false); err != nil {

@@ -114,3 +114,40 @@ func TestHTTPBotFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestHTTPBotParams: the parameters an http bot's spec declares come in
+// its init message's bot_params, and its name shows the values given; a
+// spec that declares none sends no bot_params.
+func TestHTTPBotParams(t *testing.T) {
+	var mu sync.Mutex
+	var inits []map[string]any
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		var m map[string]any
+		_ = json.Unmarshal(body, &m)
+		if m["action"] == "init" {
+			mu.Lock()
+			inits = append(inits, m)
+			mu.Unlock()
+			_, _ = w.Write([]byte(`{}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"play":"y+"}`))
+	}))
+	defer srv.Close()
+	st := tronWithHTTP(t, `{"width":5,"height":5,"starts":[[0,0],[4,0]]}`,
+		"http:url="+srv.URL+",name=web,param.aggr=3 in 1..10,param.style=calm in calm|wild,style=wild", "http:url="+srv.URL+",name=plain")
+	require.Equal(t, []string{"web:style=wild", "plain"}, st.Entrants())
+	require.NoError(t, play(t, st, 0).Err)
+	require.Len(t, inits, 2)
+	withParams := inits[0]
+	if inits[0]["player-index"] != 0.0 {
+		withParams = inits[1]
+	}
+	require.Equal(t, map[string]any{"aggr": 3.0, "style": "wild"}, withParams["bot_params"])
+	for _, m := range inits {
+		if m["player-index"] == 1.0 {
+			require.NotContains(t, m, "bot_params")
+		}
+	}
+}

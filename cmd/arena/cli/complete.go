@@ -348,17 +348,12 @@ func tunableNames(g sim.GameInfo, bot string) []string {
 	if bot == "" {
 		bot = "strong"
 	}
-	var names []string
 	for _, b := range g.Bots {
 		if b.Name == bot {
-			for _, p := range b.Params {
-				if p.Tunable() {
-					names = append(names, p.Name)
-				}
-			}
+			return tunable(b.Params)
 		}
 	}
-	return names
+	return nil
 }
 
 // listValues completes the last item of a comma-separated list.

@@ -26,7 +26,8 @@ var tuneCommand = &command{
 	usage: "tune [SCENARIO|FILE] --bot SPEC --tune a,b,… (--self | --opponents …) --out FILE …",
 	short: "tune a bot's arguments overnight: SPSA on common random numbers, resumable",
 	long: `Tune moves the arguments --tune of the bot --bot (numbers with a range: arena
-list params shows them, with their scale) by SPSA, as the chess testing
+list params shows them, with their scale; a program's spec declares its own:
+param.room=1.0 in -4..4, docs/bots.md) by SPSA, as the chess testing
 frameworks do. Each iteration perturbs every argument at once by ±c_k (in
 units of its range, on its scale), plays θ+ and θ− on the same seeds and in
 the same seats — against each other (--self, a duel, both seat orders) or
@@ -66,6 +67,7 @@ type tuneOptions struct {
 	moveTimeout time.Duration
 	method      string
 	points      int
+	start       string
 }
 
 func (o *tuneOptions) register(fs *pflag.FlagSet) {
@@ -87,6 +89,7 @@ func (o *tuneOptions) register(fs *pflag.FlagSet) {
 	registerMoveTimeout(fs, &o.moveTimeout)
 	fs.StringVar(&o.method, "method", tune.MethodSPSA, "spsa, or for small spaces grid (every combination of --points values an argument) or random (--points points): every point against --opponents on the same seeds")
 	intVar(fs, &o.points, "points", "", 5, "grid: values of each argument, evenly on its scale; random: points drawn")
+	fs.StringVar(&o.start, "start", "", "where θ starts: `a=1,b=2`, or an earlier tune FILE (its last values); the others at their defaults")
 }
 
 // confirmGames caps the sequential test of --confirm: enough for elo1 10
@@ -98,6 +101,7 @@ type tuning struct {
 	c        *chosen
 	base     sim.BotSpec // --bot, its fixed arguments
 	params   []tune.Param
+	specs    []sim.ParamSpec // the arguments of the bot, its spec's declared ones included
 	opps     []sim.BotSpec
 	seats    int
 	pairs    int
@@ -159,9 +163,21 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 	}
 	tuned := tu.spec(final)
 	fmt.Fprintf(env.stdout, "tuned after %d iterations: %s\n", o.iterations, tuned)
+	sprtArgs := o.sprtArgs(tu, tuned)
 	if !o.confirm {
-		return nil
+		return tu.printForms(env.stdout, tuned, sprtArgs)
 	}
+	fmt.Fprintf(env.stdout, "confirming: arena %s\n", strings.Join(sprtArgs, " "))
+	code := Main(ctx, sprtArgs, env.stdout, env.stderr)
+	if code != 0 {
+		return &exitError{code, fmt.Errorf("the tuned bot is not confirmed stronger (arena sprt exit %d)", code)}
+	}
+	return nil
+}
+
+// sprtArgs returns the arguments of the arena sprt that confirms the tuned
+// bot against the bot tuning started from.
+func (o *tuneOptions) sprtArgs(tu *tuning, tuned string) []string {
 	sprtArgs := []string{"sprt", tu.scenario, "--candidate", tuned, "--baseline", tu.base.String(), "--elo0", "0", "--elo1", "10",
 		"--max-games", strconv.Itoa(confirmGames)}
 	for _, p := range o.sel.params {
@@ -179,12 +195,51 @@ func runTune(ctx context.Context, env *env, opts options, args []string) error {
 	if external.Sandboxed() { // the confirming sprt is a command of its own
 		sprtArgs = append(sprtArgs, "--sandbox")
 	}
-	fmt.Fprintf(env.stdout, "confirming: arena %s\n", strings.Join(sprtArgs, " "))
-	code := Main(ctx, sprtArgs, env.stdout, env.stderr)
-	if code != 0 {
-		return &exitError{code, fmt.Errorf("the tuned bot is not confirmed stronger (arena sprt exit %d)", code)}
+	return sprtArgs
+}
+
+// printForms prints, for an external program whose spec declares its
+// parameters, the tuned values in each form the program takes them (the
+// start line's bot_params, its arguments, its environment) and the
+// command line of the arena sprt that confirms them; nothing for a bot
+// of arena's own.
+func (tu *tuning) printForms(w io.Writer, tuned string, sprtArgs []string) error {
+	spec, err := sim.ParseBotSpec(tuned)
+	if err != nil {
+		return &exitError{ExitInternal, err}
 	}
+	eff, err := sim.Effective(spec.Args, tu.specs)
+	if err != nil {
+		return &exitError{ExitInternal, err}
+	}
+	original := string(eff["proto"]) == `"original"`
+	v, err := external.ValuesOf(eff, original)
+	if err != nil || v.JSON == nil {
+		return nil // not an external program's parameters
+	}
+	if !original {
+		fmt.Fprintf(w, "  bot_params: %s\n", v.JSON.Canonical())
+	}
+	if v.Templated.Args {
+		fmt.Fprintf(w, "  arguments:  %s\n", strings.Join(v.Args, " "))
+	}
+	if v.Templated.Env {
+		fmt.Fprintf(w, "  env:        %s\n", strings.Join(v.Env, " "))
+	}
+	quoted := make([]string, len(sprtArgs))
+	for i, a := range sprtArgs {
+		quoted[i] = shellQuote(a)
+	}
+	fmt.Fprintf(w, "confirm: arena %s\n", strings.Join(quoted, " "))
 	return nil
+}
+
+// shellQuote quotes a word for a POSIX shell when it needs it.
+func shellQuote(word string) string {
+	if word != "" && strings.Trim(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=:,./+@%") == "" {
+		return word
+	}
+	return "'" + strings.ReplaceAll(word, "'", `'\''`) + "'"
 }
 
 // resolve checks the flags and finds the scenario, the bot, its tuned
@@ -235,14 +290,14 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		return nil, badInput("--bot: %v", err)
 	}
 	info := c.entry.Game.Info()
-	var specs []sim.ParamSpec
-	for _, b := range info.Bots {
-		if b.Name == base.Name {
-			specs = b.Params
-		}
-	}
-	if specs == nil && !slices.ContainsFunc(info.Bots, func(b sim.BotInfo) bool { return b.Name == base.Name }) {
+	bot := slices.IndexFunc(info.Bots, func(b sim.BotInfo) bool { return b.Name == base.Name })
+	if bot < 0 {
 		return nil, badInput("--bot %s: %s has no bot %q (see arena list bots %s)", o.bot, info.Name, base.Name, info.Name)
+	}
+	// An external program's spec declares its own parameters.
+	specs, err := info.Bots[bot].ParamsOf(base.Args)
+	if err != nil {
+		return nil, badInput("--bot %s: %v", o.bot, err)
 	}
 	tu := &tuning{c: c, base: base, scenario: c.scenario.Name, pairs: o.pairs, moveTimeout: o.moveTimeout}
 	for k, name := range o.tuned {
@@ -254,11 +309,13 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		case i < 0 && strings.ContainsAny(name, "=:"):
 			return nil, badInput("--tune %s: give the argument's name alone; each is tuned over its own range (arena list params %s)", name, info.Name)
 		case i < 0:
-			tunable := "none"
-			if names := tunableNames(info, base.Name); len(names) > 0 {
-				tunable = strings.Join(names, ", ")
+			can := "none"
+			if names := tunable(specs); len(names) > 0 {
+				can = strings.Join(names, ", ")
+			} else if info.Bots[bot].Declared != nil {
+				can = "none: declare it in the spec, param." + name + "=DEFAULT in MIN..MAX (docs/tuning.md)"
 			}
-			return nil, badInput("--tune %s: %s has no argument %q (tunable: %s)", name, base.Name, name, tunable)
+			return nil, badInput("--tune %s: %s has no argument %q (tunable: %s)", name, base.Name, name, can)
 		case !specs[i].Tunable():
 			return nil, badInput("--tune %s: not a number with a range, so it cannot be tuned", name)
 		case base.Args[name] != nil:
@@ -270,6 +327,10 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		}
 		tu.params = append(tu.params, tune.Param{Spec: specs[i], Start: start})
 	}
+	if err := o.startAt(tu.params); err != nil {
+		return nil, err
+	}
+	tu.specs = specs
 	for _, text := range o.opponents {
 		spec, err := sim.ParseBotSpec(text)
 		if err != nil {
@@ -292,6 +353,60 @@ func (o *tuneOptions) resolve(args []string) (*tuning, error) {
 		return nil, badInput("--self: θ+ against θ− needs a duel, and %s has %d seats (use --opponents)", c.scenario.Name, tu.seats)
 	}
 	return tu, nil
+}
+
+// tunable returns the names of the arguments a tuner can move.
+func tunable(specs []sim.ParamSpec) []string {
+	var names []string
+	for _, p := range specs {
+		if p.Tunable() {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// startAt sets the tuned arguments' starting values from --start: values
+// (a=1,b=2), or the last values of an earlier tune file.
+func (o *tuneOptions) startAt(params []tune.Param) error {
+	if o.start == "" {
+		return nil
+	}
+	values := map[string]float64{}
+	if strings.Contains(o.start, "=") {
+		for _, kv := range strings.Split(o.start, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			k = strings.TrimSpace(k)
+			x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+				return badInput("--start %s: %q is not a number", kv, v)
+			}
+			if _, dup := values[k]; dup {
+				return badInput("--start: %s given twice", k)
+			}
+			if !slices.ContainsFunc(params, func(p tune.Param) bool { return p.Spec.Name == k }) {
+				return badInput("--start %s: %s is not tuned (--tune %s)", kv, k, strings.Join(o.tuned, ","))
+			}
+			values[k] = x
+		}
+	} else {
+		last, err := lastTheta(o.start)
+		if err != nil {
+			return badInput("--start: %v (give a tune file, or values a=1,b=2)", err)
+		}
+		values = last
+	}
+	for i, p := range params {
+		v, ok := values[p.Spec.Name]
+		if !ok {
+			continue
+		}
+		if !(v >= p.Spec.Min && v <= p.Spec.Max) || (p.Spec.Kind == sim.KindInt && v != math.Trunc(v)) {
+			return badInput("--start: %s=%v is not a value of %s (%s)", p.Spec.Name, v, p.Spec.Name, p.Spec.Range())
+		}
+		params[i].Start = v
+	}
+	return nil
 }
 
 // startValues returns the parameters' starting values by name.
