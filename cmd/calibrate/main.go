@@ -14,7 +14,7 @@ func main() {
 	flag.IntVar(&s.Tournaments, "tournaments", 1000, "tournaments per coverage row")
 	flag.IntVar(&s.Tests, "tests", 1000, "sequential tests per SPRT row")
 	flag.IntVar(&s.PairedTests, "paired-tests", 100, "sequential tests per paired/unpaired row (tron/small)")
-	flag.IntVar(&s.BracketRuns, "bracket-runs", 100, "knockout runs per bracket row (each of --draws brackets)")
+	flag.IntVar(&s.BracketRuns, "bracket-runs", 40, "knockout runs per bracket row (each of --draws brackets)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
