@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// newCoinLadder makes a ladder of five coin bots in a new folder, the
+// last a new version of the third.
+func newCoinLadder(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "ladder")
+	code, _, errOut := arena(t, "ladder", "init", dir, "--game", "coin", "--tables", "8")
+	require.Equal(t, ExitOK, code, errOut)
+	for _, b := range [][]string{{"a", "coin:elo=0"}, {"b", "coin:elo=100"}, {"c", "coin:elo=200"}, {"d", "coin:elo=300"}, {"c2", "coin:elo=250", "--parent", "c"}} {
+		code, _, errOut := arena(t, append([]string{"ladder", "add", dir}, b...)...)
+		require.Equal(t, ExitOK, code, errOut)
+	}
+	return dir
+}
+
+func readBatches(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, ladderBatches, "*.jsonl"))
+	require.NoError(t, err)
+	files := map[string][]byte{}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		require.NoError(t, err)
+		files[filepath.Base(p)] = data
+	}
+	return files
+}
+
+// TestLadderIsTheSameWhateverTheWorkersAndCrashes: the ledger is a pure
+// function of the registry and the seed: -j 1 and -j 2 write the same
+// bytes, and a batch cut anywhere (kill -9 mid-line) resumes to them.
+func TestLadderIsTheSameWhateverTheWorkersAndCrashes(t *testing.T) {
+	one, two := newCoinLadder(t), newCoinLadder(t)
+	code, out, errOut := arena(t, "ladder", "play", one, "--matches", "48", "-j", "1")
+	require.Equal(t, ExitOK, code, errOut)
+	require.Contains(t, out, "c2")
+	code, _, errOut = arena(t, "ladder", "play", two, "--matches", "32", "-j", "2")
+	require.Equal(t, ExitOK, code, errOut)
+	// The second batch killed mid-line: a header and part of its records.
+	code, _, errOut = arena(t, "ladder", "play", two, "-j", "2")
+	require.Equal(t, ExitOK, code, errOut)
+	last := filepath.Join(two, ladderBatches, "000002.jsonl")
+	data, err := os.ReadFile(last)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(last, data[:len(data)*2/3], 0o644))
+	code, out2, errOut := arena(t, "ladder", "show", two)
+	require.Equal(t, ExitOK, code, errOut)
+	require.Contains(t, errOut, "batch 2 is begun")
+	require.Contains(t, out2, "2 batches")
+	code, _, errOut = arena(t, "ladder", "play", two, "-j", "2")
+	require.Equal(t, ExitOK, code, errOut)
+	a, b := readBatches(t, one), readBatches(t, two)
+	require.Len(t, a, 3)
+	require.Equal(t, a, b)
+	// The batches are chosen from the ledger: not all alike.
+	tables := func(data []byte) string {
+		head, _, _ := bytes.Cut(data, []byte("\n"))
+		_, after, _ := bytes.Cut(head, []byte(`"tables":`))
+		return string(after)
+	}
+	require.NotEmpty(t, tables(a["000000.jsonl"]))
+	require.NotEqual(t, tables(a["000000.jsonl"]), tables(a["000002.jsonl"]))
+}
+
+// TestLadderShardsMerge: the shards of a batch, merged by arena merge, are
+// the batch played whole, and the next batch is planned from them.
+func TestLadderShardsMerge(t *testing.T) {
+	whole, sharded := newCoinLadder(t), newCoinLadder(t)
+	code, _, errOut := arena(t, "ladder", "play", whole, "--matches", "32")
+	require.Equal(t, ExitOK, code, errOut)
+	code, _, errOut = arena(t, "ladder", "play", sharded)
+	require.Equal(t, ExitOK, code, errOut)
+	for _, k := range []string{"1/2", "2/2"} {
+		code, _, errOut = arena(t, "ladder", "play", sharded, "--shard", k)
+		require.Equal(t, ExitOK, code, errOut)
+	}
+	code, _, errOut = arena(t, "ladder", "play", sharded)
+	require.Equal(t, ExitBadInput, code)
+	require.Contains(t, errOut, "merge them first")
+	b := filepath.Join(sharded, ladderBatches)
+	code, _, errOut = arena(t, "merge", filepath.Join(b, "000001.shard-1-of-2.jsonl"), filepath.Join(b, "000001.shard-2-of-2.jsonl"), "--out", filepath.Join(b, "000001.jsonl"))
+	require.Equal(t, ExitOK, code, errOut)
+	w, s := readBatches(t, whole), readBatches(t, sharded)
+	require.Equal(t, w["000001.jsonl"], s["000001.jsonl"])
+	code, _, errOut = arena(t, "ladder", "play", whole)
+	require.Equal(t, ExitOK, code, errOut)
+	code, _, errOut = arena(t, "ladder", "play", sharded)
+	require.Equal(t, ExitOK, code, errOut)
+	require.Equal(t, readBatches(t, whole)["000002.jsonl"], readBatches(t, sharded)["000002.jsonl"])
+}
+
+// TestLadderBadInput: one line and exit 2, nothing written lost.
+func TestLadderBadInput(t *testing.T) {
+	dir := newCoinLadder(t)
+	code, _, errOut := arena(t, "ladder", "play", dir, "--matches", "16")
+	require.Equal(t, ExitOK, code, errOut)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", dir, "a", "coin:elo=5"}, `"a" is a bot of the ladder already`},
+		{[]string{"add", dir, "z", "coin:elo=5", "--parent", "nobody"}, `"nobody" is not a bot`},
+		{[]string{"add", dir, "z", "straight"}, `unknown bot "straight" for game coin`},
+		{[]string{"add", dir, "z y", "coin"}, `is not a letter`},
+		{[]string{"retire", dir, "nobody"}, `"nobody" is not a bot`},
+		{[]string{"show", filepath.Join(dir, "none")}, "not a ladder"},
+		{[]string{"frobnicate", dir}, "unknown subcommand"},
+		{[]string{"play", dir, "--matches", "8", "--for", "1h"}, "give one of them"},
+	} {
+		code, _, errOut := arena(t, append([]string{"ladder"}, c.args...)...)
+		require.Equal(t, ExitBadInput, code, "%v: %s", c.args, errOut)
+		require.Contains(t, errOut, c.want, c.args)
+		require.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	}
+	// An edited record is named by file and line.
+	path := filepath.Join(dir, ladderBatches, "000000.jsonl")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	lines[3] = bytes.Replace(lines[3], []byte(`"bots":["`), []byte(`"bots":["x`), 1)
+	require.NoError(t, os.WriteFile(path, bytes.Join(lines, nil), 0o644))
+	code, _, errOut = arena(t, "ladder", "show", dir)
+	require.Equal(t, ExitBadInput, code, errOut)
+	require.Contains(t, errOut, "000000.jsonl:4:")
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	// A second writer is refused.
+	lock, err := lockLadder(dir)
+	require.NoError(t, err)
+	defer lock.Close()
+	code, _, errOut = arena(t, "ladder", "add", dir, "z", "coin")
+	require.Equal(t, ExitBadInput, code, errOut)
+	require.Contains(t, errOut, "another arena is playing or changing this ladder")
+}
+
+// TestLadderPlayFor: --for plays until it has passed, keeping what is
+// finished; whatever the machine's speed, the ledger then holds a prefix
+// of the one played by batches, and the next play completes it.
+func TestLadderPlayFor(t *testing.T) {
+	timed, counted := newCoinLadder(t), newCoinLadder(t)
+	code, _, errOut := arena(t, "ladder", "play", timed, "--for", "1ns")
+	require.Equal(t, ExitOK, code, errOut)
+	code, _, errOut = arena(t, "ladder", "play", timed)
+	require.Equal(t, ExitOK, code, errOut)
+	code, _, errOut = arena(t, "ladder", "play", counted)
+	require.Equal(t, ExitOK, code, errOut)
+	require.Equal(t, readBatches(t, counted)["000000.jsonl"], readBatches(t, timed)["000000.jsonl"])
+}
