@@ -63,9 +63,9 @@ func lockLadder(dir string) (*os.File, error) {
 type ladderStore struct {
 	dir   string
 	reg   *ladder.Registry
-	c     *chosen      // the scenario, its game and parameters
-	base  sim.Setup    // the rules, for the headers (any bots)
-	names []string     // every bot's name, by registry position
+	c     *chosen        // the scenario, its game and parameters
+	base  sim.Setup      // the rules, for the headers (any bots)
+	names []string       // every bot's name, by registry position
 	fit   *results.Tally // every complete batch's records, for the next plan's ratings
 	show  *results.Tally // the same, rated for show (nil when not asked for)
 	led   *ladder.Ledger
