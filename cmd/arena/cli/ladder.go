@@ -461,6 +461,7 @@ type ladderRow struct {
 	VsHi     *float64 `json:"vs_parent_hi,omitempty"`
 	Active   bool     `json:"active"`
 	Spec     string   `json:"spec"`
+	lo, hi   float64  // the interval's ends, open ends infinite, for the table
 }
 
 // finite returns &x, or nil for NaN and infinities (null in JSON).
@@ -479,9 +480,10 @@ func (s *ladderStore) rows(st *results.Standings) []ladderRow {
 	seen := map[string]bool{}
 	add := func(r *results.Rating, i int) {
 		b := s.reg.Bots[i]
-		row := ladderRow{Bot: b.Name, Parent: b.Parent, Active: b.Active(next), Spec: b.Spec}
+		row := ladderRow{Bot: b.Name, Parent: b.Parent, Active: b.Active(next), Spec: b.Spec, lo: math.NaN(), hi: math.NaN()}
 		if r != nil && r.Games > 0 {
 			row.Elo, row.EloLo, row.EloHi, row.Games = finite(r.Elo), finite(r.EloLo), finite(r.EloHi), r.Games
+			row.lo, row.hi = r.EloLo, r.EloHi
 			if math.IsInf(r.EloLo, -1) || math.IsInf(r.EloHi, 1) {
 				row.EloLo, row.EloHi = nil, nil
 			}
@@ -589,7 +591,7 @@ func (s *ladderStore) writeStandings(w io.Writer, f results.Format, h2h bool) er
 		if parent == "" {
 			parent = "-"
 		}
-		if err := table.Append([]string{strconv.Itoa(i + 1), r.Bot, elo(r.Elo), interval(r.EloLo, r.EloHi), strconv.Itoa(r.Games), last(r), parent, vs, status(r)}); err != nil {
+		if err := table.Append([]string{strconv.Itoa(i + 1), r.Bot, elo(r.Elo), results.FormatInterval(r.lo, r.hi), strconv.Itoa(r.Games), last(r), parent, vs, status(r)}); err != nil {
 			return err
 		}
 	}
