@@ -156,3 +156,31 @@ func TestLadderPlayFor(t *testing.T) {
 	require.Equal(t, ExitOK, code, errOut)
 	require.Equal(t, readBatches(t, counted)["000000.jsonl"], readBatches(t, timed)["000000.jsonl"])
 }
+
+// TestLadderEditedResultIsFound: results flipped in batch 0 (each record
+// still a valid match of its plan) make batch 1 not the batch its ledger
+// plans, which is named by its file and line.
+func TestLadderEditedResultIsFound(t *testing.T) {
+	dir := newCoinLadder(t)
+	code, _, errOut := arena(t, "ladder", "play", dir, "--matches", "96")
+	require.Equal(t, ExitOK, code, errOut)
+	path := filepath.Join(dir, ladderBatches, "000000.jsonl")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	// Bot a, the weakest, now wins every game of batch 0.
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for i, l := range lines {
+		switch {
+		case bytes.Contains(l, []byte(`"bots":["a",`)):
+			lines[i] = bytes.Replace(l, []byte(`"scores":[0,1],"places":[2,1]`), []byte(`"scores":[1,0],"places":[1,2]`), 1)
+		case bytes.Contains(l, []byte(`"a"],"scores"`)):
+			lines[i] = bytes.Replace(l, []byte(`"scores":[1,0],"places":[1,2]`), []byte(`"scores":[0,1],"places":[2,1]`), 1)
+		}
+	}
+	edited := bytes.Join(lines, nil)
+	require.NotEqual(t, data, edited)
+	require.NoError(t, os.WriteFile(path, edited, 0o644))
+	code, _, errOut = arena(t, "ladder", "show", dir)
+	require.Equal(t, ExitBadInput, code, errOut)
+	require.Regexp(t, `00000[1-5]\.jsonl:1: not the batch the ledger before it plans`, errOut)
+}
