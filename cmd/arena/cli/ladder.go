@@ -25,7 +25,7 @@ import (
 
 var ladderCommand = &command{
 	name:  "ladder",
-	usage: "ladder init|add|retire|play|show DIR [arguments]",
+	usage: "ladder init|add|retire|play|show|serve DIR [arguments]",
 	short: "a lasting rating list of every version of every bot, matches chosen by information",
 	long: `A ladder is a folder that lasts: a registry of bots (ladder.json) and a
 ledger of batches of matches (batches/*.jsonl, the records of arena run).
@@ -38,6 +38,7 @@ list (docs/ladder.md gives the rule), each pair on one seed, seats swapped.
   arena ladder retire DIR NAME                    it plays no more
   arena ladder play DIR [--matches N | --for 8h]  play batches
   arena ladder show DIR [--format F] [--h2h]      the standings
+  arena ladder serve DIR                          a live page of them
 
 A ladder killed at any moment keeps every finished match: play again
 resumes the batch, to the same bytes. A second writer is refused. Shards:
@@ -54,18 +55,18 @@ type ladderTop struct{}
 func (ladderTop) register(fs *pflag.FlagSet) { fs.SetInterspersed(false) }
 
 // ladderCommands are the subcommands of arena ladder.
-var ladderCommands = []*command{ladderInitCommand, ladderAddCommand, ladderRetireCommand, ladderPlayCommand, ladderShowCommand}
+var ladderCommands = []*command{ladderInitCommand, ladderAddCommand, ladderRetireCommand, ladderPlayCommand, ladderShowCommand, ladderServeCommand}
 
 func runLadder(ctx context.Context, env *env, _ options, args []string) error {
 	if len(args) == 0 {
-		return badInput("ladder: give a subcommand: init, add, retire, play or show (see arena help ladder)")
+		return badInput("ladder: give a subcommand: init, add, retire, play, show or serve (see arena help ladder)")
 	}
 	for _, c := range ladderCommands {
 		if c.name == "ladder "+args[0] {
 			return c.call(ctx, env, args[1:])
 		}
 	}
-	return badInput("ladder: unknown subcommand %q (init, add, retire, play or show)", args[0])
+	return badInput("ladder: unknown subcommand %q (init, add, retire, play, show or serve)", args[0])
 }
 
 // ladderDir reads the DIR argument and the count of the others.

@@ -74,9 +74,10 @@ type ladderStore struct {
 	batches, round int
 	// The first batch not complete: its file holds part of it (begun) or
 	// shards hold it.
-	begun  bool
-	shards []string
-	recent []*results.Record // the last records, newest last, for the page
+	begun       bool
+	shards      []string
+	recent      []*results.Record // the last records, newest last, for the page
+	recentBatch []int             // the batch of each
 }
 
 // recentKept is how many records the page shows.
@@ -285,9 +286,11 @@ func (s *ladderStore) absorb() (done bool, err error) {
 			}
 		}
 		s.recent = append(s.recent, r)
+		s.recentBatch = append(s.recentBatch, b)
 	}
 	if len(s.recent) > recentKept {
 		s.recent = slices.Clone(s.recent[len(s.recent)-recentKept:])
+		s.recentBatch = slices.Clone(s.recentBatch[len(s.recentBatch)-recentKept:])
 	}
 	s.batches++
 	s.round += len(h.Ladder.Tables)

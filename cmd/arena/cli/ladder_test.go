@@ -2,6 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,4 +187,38 @@ func TestLadderEditedResultIsFound(t *testing.T) {
 	code, _, errOut = arena(t, "ladder", "show", dir)
 	require.Equal(t, ExitBadInput, code, errOut)
 	require.Regexp(t, `00000[1-5]\.jsonl:1: not the batch the ledger before it plans`, errOut)
+}
+
+// TestLadderServeState: the page loads nothing from the network, and its
+// state has the standings, the last matches with their replay command and
+// the next batch's tables.
+func TestLadderServeState(t *testing.T) {
+	dir := newCoinLadder(t)
+	code, _, errOut := arena(t, "ladder", "play", dir, "--matches", "16")
+	require.Equal(t, ExitOK, code, errOut)
+	srv := httptest.NewServer(ladderHandler(dir))
+	defer srv.Close()
+	get := func(path string) string {
+		resp, err := http.Get(srv.URL + path)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		body, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return string(body)
+	}
+	page := get("/")
+	require.NotContains(t, page, "http:")
+	require.NotContains(t, page, "https:")
+	var st ladderState
+	require.NoError(t, json.Unmarshal([]byte(get("/state.json")), &st))
+	require.Equal(t, 1, st.Batches)
+	require.Len(t, st.Bots, 5)
+	require.Len(t, st.Recent, 16)
+	require.Contains(t, st.Recent[0].Replay, "--match 15")
+	require.Len(t, st.Next, 8)
+	// The replay command replays it: the records name the bots, the batch keeps their specs.
+	code, out, errOut := arena(t, strings.Fields(strings.TrimPrefix(st.Recent[0].Replay, "arena "))...)
+	require.Equal(t, ExitOK, code, errOut)
+	require.Contains(t, out, "matches match 15")
 }
