@@ -136,7 +136,7 @@ td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:right}
 td:nth-child(2),th:nth-child(2){text-align:left}
 code{font-size:12px}
 </style></head><body>
-<h1>Ladder</h1><p id="summary">reading…</p>
+<h1>Ladder</h1><p id="summary">reading…</p><div id="errors"></div>
 <h2>Standings</h2><table id="standings"><thead><tr><th>#</th><th>bot</th><th>Elo</th><th>95% CI</th><th>games</th>
 <th>last batch</th><th>parent</th><th>vs parent</th><th>status</th></tr></thead><tbody></tbody></table>
 <h2>Next batch</h2><table id="next"><thead><tr><th>table</th><th>bots</th><th>why</th></tr></thead><tbody></tbody></table>
@@ -155,7 +155,8 @@ async function refresh(){
   fill('next',s.next,(tr,t,i)=>{[i+1,t.bots.join(' vs '),t.why].forEach(x=>cell(tr,x))});
   fill('recent',s.recent,(tr,m)=>{cell(tr,m.batch);cell(tr,m.bots.map((b,k)=>b+' ('+m.places[k]+')').join(', '));
    const td=document.createElement('td');const c=document.createElement('code');c.textContent=m.replay;td.appendChild(c);tr.appendChild(td)});
- }catch(e){document.getElementById('summary').textContent='cannot read the ladder: '+e}
+ }catch(e){document.getElementById('errors').textContent='cannot read the ladder: '+e}
+ document.body.dataset.ready='1';
 }
 refresh();setInterval(refresh,2000);
 </script></body></html>

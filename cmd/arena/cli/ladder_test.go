@@ -222,3 +222,20 @@ func TestLadderServeState(t *testing.T) {
 	require.Equal(t, ExitOK, code, errOut)
 	require.Contains(t, out, "matches match 15")
 }
+
+// TestBrowserLadderPage: the live page, in headless Chromium, shows every
+// bot of the standings and the next batch, from the server's state.
+func TestBrowserLadderPage(t *testing.T) {
+	chromium(t)
+	dir := newCoinLadder(t)
+	code, _, errOut := arena(t, "ladder", "play", dir, "--matches", "32")
+	require.Equal(t, ExitOK, code, errOut)
+	srv := httptest.NewServer(ladderHandler(dir))
+	defer srv.Close()
+	dom := browseURL(t, srv.URL+"/", "ladder")
+	for _, bot := range []string{">a<", ">b<", ">c<", ">d<", ">c2<"} {
+		require.Contains(t, dom, bot)
+	}
+	require.Contains(t, dom, "2 batches")
+	require.Contains(t, dom, "arena play --from")
+}
