@@ -398,3 +398,10 @@ func (s *Standings) writeCSV(w io.Writer) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// FormatElo writes an Elo value as the tables do: rounded, signed.
+func FormatElo(x float64) string { return signedElo(x) }
+
+// FormatInterval writes a 95 % interval as the tables do: [lo, hi], an
+// open end as ≥ or ≤, "-" without one.
+func FormatInterval(lo, hi float64) string { return formatInterval(lo, hi) }

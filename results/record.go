@@ -34,6 +34,7 @@ type Header struct {
 	Championship *ChampionshipSettings `json:"championship,omitempty"` // a championship's settings
 	Knockout     *KnockoutSettings     `json:"knockout,omitempty"`     // a knockout's draw and rules
 	Swiss        *SwissSettings        `json:"swiss,omitempty"`        // a Swiss's draw and rules
+	Ladder       *LadderSettings       `json:"ladder,omitempty"`       // a ladder batch's pairs
 	// Version and Revision are the arena that wrote the file: its module
 	// version and VCS revision, "devel" when the build does not say.
 	// Resuming and merging refuse files from another revision.
@@ -56,6 +57,24 @@ type LeagueSettings struct {
 type ChampionshipSettings struct {
 	Days   int       `json:"days"`   // qualifying days before the finals
 	Points []float64 `json:"points"` // points per place, one per seat, as played (the default made explicit)
+}
+
+// LadderSettings are one batch of a ladder (arena ladder play): its
+// number, the ladder's round its first table plays, and its tables, each
+// played as one round on one seed, its bots rotated over the seats (a
+// pair: both seat orders). The tables index the header's bots, which are
+// the bots active in the batch; Specs are their specs, in that order.
+type LadderSettings struct {
+	Batch  int           `json:"batch"`
+	Round  int           `json:"round"` // table t plays on the seed Derive(header's seed, Round+t)
+	Specs  []string      `json:"specs"`
+	Tables []LadderTable `json:"tables"`
+}
+
+// LadderTable is one table of a ladder batch and why it was chosen.
+type LadderTable struct {
+	Bots []int  `json:"bots"`
+	Why  string `json:"why"`
 }
 
 // Shard is shard K of N of a run: the rounds from the (K−1)·R/N-th to the

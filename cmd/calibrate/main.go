@@ -15,11 +15,16 @@ func main() {
 	flag.IntVar(&s.Tests, "tests", 1000, "sequential tests per SPRT row")
 	flag.IntVar(&s.PairedTests, "paired-tests", 100, "sequential tests per paired/unpaired row (tron/small)")
 	flag.IntVar(&s.BracketRuns, "bracket-runs", 40, "knockout runs per bracket row (each of --draws brackets)")
+	ladderReplicates := flag.Int("ladder", 0, "measure only the ladder's scheduler, with this many replicates (docs/ladder.md)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	if err := Report(ctx, os.Stdout, s); err != nil {
+	report := func() error { return Report(ctx, os.Stdout, s) }
+	if *ladderReplicates > 0 {
+		report = func() error { return LadderReport(ctx, os.Stdout, DefaultLadderBench(*ladderReplicates)) }
+	}
+	if err := report(); err != nil {
 		fmt.Fprintln(os.Stderr, "calibrate:", err)
 		os.Exit(1)
 	}

@@ -61,12 +61,18 @@ func artifacts(t *testing.T) string {
 // empty: each is a second start of the browser).
 func browse(t *testing.T, page, query, shot string) string {
 	t.Helper()
-	bin := chromium(t)
-	profile := t.TempDir()
 	url := "file://" + page
 	if query != "" {
 		url += "?" + query
 	}
+	return browseURL(t, url, shot)
+}
+
+// browseURL is browse of any address (a page arena serves).
+func browseURL(t *testing.T, url, shot string) string {
+	t.Helper()
+	bin := chromium(t)
+	profile := t.TempDir()
 	run := func(args ...string) []byte {
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()

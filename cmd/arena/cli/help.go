@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	commands = []*command{runCommand, sprtCommand, rateCommand, mergeCommand, playCommand, goldenCommand, diffRulesCommand, tuneCommand, reportCommand, benchCommand, listCommand, initCommand, versionCommand, completionCommand, helpCommand, completeCommand}
+	commands = []*command{runCommand, sprtCommand, rateCommand, mergeCommand, playCommand, goldenCommand, diffRulesCommand, tuneCommand, reportCommand, ladderCommand, benchCommand, listCommand, initCommand, versionCommand, completionCommand, helpCommand, completeCommand}
 }
 
 const overview = `arena plays bot-programming games headless and deterministic: thousands of

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -308,6 +309,11 @@ func playableOf(m *recordedMatch) (*playable, error) {
 	for k, name := range rec.Bots {
 		if playBack {
 			name = fmt.Sprintf("recorded:seat=%d", k)
+		} else if h.Ladder != nil {
+			// A ladder's records name its bots; the batch's header keeps their specs.
+			if i := slices.Index(h.Bots, name); i >= 0 && i < len(h.Ladder.Specs) {
+				name = h.Ladder.Specs[i]
+			}
 		}
 		if specs[k], err = sim.ParseBotSpec(name); err != nil {
 			return nil, badInput("--from %s: match %d, seat %d: %v", from, rec.Match, k, err)

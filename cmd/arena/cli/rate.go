@@ -9,6 +9,7 @@ import (
 
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/runner/ladder"
 )
 
 var rateCommand = &command{
@@ -212,6 +213,19 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 			return nil, bad(err)
 		}
 		return f, nil
+	case "ladder":
+		if h.Ladder == nil {
+			return nil, headerFault(path, "the header of a ladder batch has no \"ladder\" settings")
+		}
+		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
+		if err != nil {
+			return nil, err
+		}
+		f, err := ladder.NewBatch(h.Seats, h.Bots, *h.Ladder, h.Seed, opt)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return f, nil
 	case "sprt":
 		if h.SPRT == nil {
 			return nil, headerFault(path, "the header of a sequential test has no \"sprt\" settings")
@@ -226,7 +240,7 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		}
 		return f, nil
 	}
-	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, knockout, swiss, sprt, or none for a round robin)", h.Schedule)
+	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, knockout, swiss, ladder, sprt, or none for a round robin)", h.Schedule)
 }
 
 // errInterrupted stops the reading of records on Ctrl-C.

@@ -326,9 +326,14 @@ func (p *playFlags) check() (results.Format, error) {
 	if p.resume && p.force {
 		return 0, badInput("--resume keeps the --out file and --force overwrites it: give one of them")
 	}
+	return f, p.checkShard()
+}
+
+// checkShard reads --shard, or the shard from the environment.
+func (p *playFlags) checkShard() (err error) {
 	switch {
 	case p.shard != "" && p.shardFromEnv:
-		return 0, badInput("--shard and --shard-from-env: give one of them")
+		return badInput("--shard and --shard-from-env: give one of them")
 	case p.shard != "":
 		p.k, p.n, err = parseShard(p.shard)
 	case p.shardFromEnv:
@@ -336,7 +341,7 @@ func (p *playFlags) check() (results.Format, error) {
 	case p.sharded && p.fs.Changed("shard-count"):
 		err = badInput("--shard-count: only with --shard-from-env")
 	}
-	return f, err
+	return err
 }
 
 func runTournament(ctx context.Context, env *env, opts options, args []string) error {
@@ -522,13 +527,7 @@ func leagueFormat(c *chosen, games int, seed uint64) (runner.Format, sim.Setup, 
 func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, setup sim.Setup, format runner.Format,
 	games int, seed uint64, report results.Format) (runner.Summary, error) {
 	plan := format.Plan()
-	header := &results.Header{
-		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: scenario,
-		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: setup.Entrants(), Seats: setup.Seats(),
-		Games: games, Matches: plan.Len(), Seed: seed,
-	}
-	format.Header(header)
-	header.Version, header.Revision = provenance()
+	header := runHeader(scenario, setup, format, games, seed)
 	own := []runner.Span{{Start: 0, End: plan.Len()}}
 	if o.n > 0 {
 		spans, err := runner.ShardSpans(plan, o.k, o.n)
@@ -600,6 +599,18 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	}
 	o.faultsOver = o.faults.report(env, faults)
 	return sum, nil
+}
+
+// runHeader returns the header of a run's results file.
+func runHeader(scenario string, setup sim.Setup, format runner.Format, games int, seed uint64) *results.Header {
+	header := &results.Header{
+		Type: results.TypeHeader, Format: results.FormatVersion, Game: setup.Game(), Scenario: scenario,
+		RulesHash: setup.RulesHash(), Params: setup.Params(), Bots: setup.Entrants(), Seats: setup.Seats(),
+		Games: games, Matches: format.Plan().Len(), Seed: seed,
+	}
+	format.Header(header)
+	header.Version, header.Revision = provenance()
+	return header
 }
 
 // writeReport writes the format's report on stdout. Computing it can take

@@ -13,7 +13,7 @@ import (
 // screen before its flags, and no line of it is wider than helpColumns.
 func TestHelpFitsAScreen(t *testing.T) {
 	const screen = 24
-	for _, c := range commands {
+	for _, c := range append(commands, ladderCommands...) {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
 			c.printHelp(&b)
@@ -37,7 +37,7 @@ func TestHelpFitsAScreen(t *testing.T) {
 // each one's help, whatever the command.
 func TestOneVocabulary(t *testing.T) {
 	usage := map[string]map[string]string{} // flag → its help line → the commands
-	for _, c := range commands {
+	for _, c := range append(commands, ladderCommands...) {
 		fs := c.flagSet(c.options())
 		for _, name := range []string{"progress", "quiet", "sandbox", "move-timeout", "force", "out", "format", "seed"} {
 			f := fs.Lookup(name)
