@@ -463,7 +463,10 @@ func newKeeper(b *box) (*keeper, error) {
 	cmd.Args[0] = "arena-keeper"
 	cmd.Env = []string{keeperEnv + "=" + string(text)}
 	cmd.ExtraFiles = []*os.File{theirs}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A session of its own, with no controlling terminal: no program below
+	// it can reach the terminal arena runs in (TIOCSTI, a read that stops
+	// arena's job), and a terminal's signals are not its to receive.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if b != nil {
 		b.namespaces(cmd.SysProcAttr)
 	}

@@ -578,7 +578,12 @@ func describe(s Sandbox, ab *abilities) string {
 		off = append(off, "cgroups ("+ab.cgroupWhy+")")
 	}
 	on = append(on, fmt.Sprintf("CPU %v a process (RLIMIT_CPU)", s.CPU), fmt.Sprintf("files of %s at most (RLIMIT_FSIZE)", size(s.FileSize)),
-		fmt.Sprintf("%d open files (RLIMIT_NOFILE)", openFiles), "a fresh folder")
+		fmt.Sprintf("%d open files (RLIMIT_NOFILE)", openFiles), "a fresh folder", "a session of its own with no terminal (setsid)")
+	if inheritedClosed {
+		on = append(on, "no file descriptor of arena's but its standard streams (close-on-exec from 3 up)")
+	} else {
+		off = append(off, "closing inherited file descriptors (no /dev/fd)")
+	}
 	if ab.userns {
 		on = append(on, fmt.Sprintf("its folder a tmpfs of %s", size(s.FileSize)), "no network (its own network namespace)", "its own PID namespace")
 	} else {

@@ -124,6 +124,19 @@ func TestSandboxUnprivileged(t *testing.T) {
 	require.Contains(t, string(out), "--- PASS: TestSandbox ")
 }
 
+// hostile is a case of the catalogue of hostile programs: a program that
+// misbehaves, and the fault it must get.
+type hostile struct {
+	name   string
+	skip   string // why this machine cannot stop it; "" if it can
+	spec   string // more of the spec
+	body   string // the program, after its start line and first turn line
+	kind   sim.FaultKind
+	msg    string
+	checks func(t *testing.T)
+	off    bool // it holds without the sandbox too: played with sandbox=off as well
+}
+
 func testSandbox(t *testing.T, ab *abilities) {
 	t.Log(describe(Sandbox{Memory: DefaultMemory, CPU: DefaultCPU, Tasks: DefaultTasks, FileSize: DefaultFileSize}, ab))
 	tmp := t.TempDir()
@@ -139,15 +152,7 @@ func testSandbox(t *testing.T, ab *abilities) {
 	ref := play(t, race(t, 2, "exec:cmd="+quiet+",sandbox=on", "step"), 0)
 	require.NoError(t, ref.Err)
 
-	for _, tc := range []struct {
-		name   string
-		skip   string // why this machine cannot stop it; "" if it can
-		spec   string // more of the spec
-		body   string // the program, after its start line and first turn line
-		kind   sim.FaultKind
-		msg    string
-		checks func(t *testing.T)
-	}{
+	for _, tc := range []hostile{
 		{
 			name: "memory hog", spec: ",memory=64MiB,timeout=1h",
 			body: `exec python3 -c "
@@ -210,36 +215,96 @@ echo 1`,
 				require.ErrorIs(t, err, os.ErrNotExist, "no file outside its folder")
 			},
 		},
+		{
+			// TIOCSTI types into the controlling terminal of its session:
+			// a program in arena's own could type into the user's shell.
+			name: "a session of its own and no terminal", spec: ",timeout=1h", off: true,
+			body: fmt.Sprintf(`exec python3 -c "
+import os, sys
+if os.getsid(0) in (%d, 0):  # arena's session (0: its leader outside the PID namespace)
+    print(1); sys.exit(0)
+try:
+    os.open('/dev/tty', os.O_RDWR)
+except OSError:
+    sys.exit(3)
+" "$0"`, mustSid(t)),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+		},
+		{
+			// A file descriptor arena inherited (9>>f.txt) is no program's.
+			name: "inherited file descriptors", spec: ",timeout=1h", off: true,
+			body: fmt.Sprintf(`[ -e /proc/self/fd/%d ] && { echo 1; exit 0; }
+exit 3`, inherited(t)),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.skip != "" {
 				t.Skip(tc.skip)
 			}
-			bot := script(t, "read start; read t\n"+tc.body+"\n")
-			res := play(t, race(t, 2, "exec:cmd="+bot+",sandbox=on"+tc.spec, "step"), 0)
-			require.NoError(t, res.Err)
-			mine := faultsOf(res, 0)
-			require.NotEmpty(t, mine)
-			require.Equal(t, tc.kind, mine[0].Kind, mine[0].Msg)
-			require.Contains(t, mine[0].Msg, tc.msg)
-			require.Equal(t, ref.Scores[1], res.Scores[1], "the other seat's result")
-			require.Empty(t, faultsOf(res, 1))
-			require.Empty(t, processesWith(bot), "no process of it is left")
-			left, _ := filepath.Glob(filepath.Join(tmp, "arena-bot-*"))
-			require.Empty(t, left, "its folder is removed")
-			if p := ab.cgroups; p != nil {
-				for _, parent := range []string{p.v2, p.memory, p.pids} {
-					if parent != "" {
-						cg, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("arena-%d-*", os.Getpid())))
-						require.Empty(t, cg, "its cgroups are removed")
-					}
-				}
+			sandboxes := []string{"on"}
+			if tc.off {
+				sandboxes = append(sandboxes, "off")
 			}
-			if tc.checks != nil {
-				tc.checks(t)
+			for _, sandbox := range sandboxes {
+				t.Run("sandbox="+sandbox, func(t *testing.T) {
+					playHostile(t, tc, ",sandbox="+sandbox+tc.spec, ref, tmp, ab)
+				})
 			}
 		})
 	}
+}
+
+// playHostile plays a hostile program (its body after its start and first
+// turn lines) against step, and checks its seat's fault, the other seat's
+// result, and that nothing of it is left.
+func playHostile(t *testing.T, tc hostile, spec string, ref sim.Result, tmp string, ab *abilities) {
+	bot := script(t, "read start; read t\n"+tc.body+"\n")
+	res := play(t, race(t, 2, "exec:cmd="+bot+spec, "step"), 0)
+	require.NoError(t, res.Err)
+	mine := faultsOf(res, 0)
+	require.NotEmpty(t, mine)
+	require.Equal(t, tc.kind, mine[0].Kind, mine[0].Msg)
+	require.Contains(t, mine[0].Msg, tc.msg)
+	require.Equal(t, ref.Scores[1], res.Scores[1], "the other seat's result")
+	require.Empty(t, faultsOf(res, 1))
+	require.Empty(t, processesWith(bot), "no process of it is left")
+	left, _ := filepath.Glob(filepath.Join(tmp, "arena-bot-*"))
+	require.Empty(t, left, "its folder is removed")
+	if p := ab.cgroups; p != nil {
+		for _, parent := range []string{p.v2, p.memory, p.pids} {
+			if parent != "" {
+				cg, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("arena-%d-*", os.Getpid())))
+				require.Empty(t, cg, "its cgroups are removed")
+			}
+		}
+	}
+	if tc.checks != nil {
+		tc.checks(t)
+	}
+}
+
+// mustSid returns the session of the test.
+func mustSid(t *testing.T) int {
+	sid, err := unix.Getsid(0)
+	require.NoError(t, err)
+	return sid
+}
+
+// inherited opens a file on a descriptor that is not close-on-exec, as a
+// shell's 9>>f.txt leaves arena one, for the rest of the test, and returns
+// the descriptor.
+func inherited(t *testing.T) int {
+	const fd = 201
+	if _, err := unix.FcntlInt(fd, unix.F_GETFD, 0); err == nil {
+		return fd // opened already by this test
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "f.txt"))
+	require.NoError(t, err)
+	defer f.Close()
+	require.NoError(t, unix.Dup2(int(f.Fd()), fd)) // dup2: not close-on-exec
+	t.Cleanup(func() { _ = unix.Close(fd) })
+	return fd
 }
 
 // TestSandboxOriginalProtocolsOverTCP: a program of an original TCP
