@@ -87,6 +87,8 @@ type limits struct {
 	Tmpfs    uint64 `json:"tmpfs,omitempty"`    // a tmpfs of this size on the folder (in a mount namespace)
 	Landlock int    `json:"landlock,omitempty"` // the Landlock ABI to confine writes to the folder with (0: none)
 	LoopUp   bool   `json:"lo,omitempty"`       // bring the loopback interface up
+	ReadOnly bool   `json:"ro,omitempty"`       // every mount read-only before the folder's tmpfs (in a mount namespace)
+	NoUnix   bool   `json:"nounix,omitempty"`   // refuse the program AF_UNIX sockets (seccomp)
 }
 
 // keeperMsg is a message of the keeper to arena.
@@ -161,6 +163,10 @@ func keeperMain(text string) int {
 		return 70
 	}
 	if cfg.Probe {
+		if err := readOnlyOutside(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return probeNoReadOnly
+		}
 		return 0
 	}
 	if e := cfg.Exec; e != nil {

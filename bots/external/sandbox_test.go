@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -146,6 +147,16 @@ func testSandbox(t *testing.T, ab *abilities) {
 	require.NoError(t, err)
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
+	// A file outside, whose attributes must stay; a socket of the host.
+	attributes := t.TempDir()
+	require.NoError(t, os.Chmod(attributes, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(attributes, "file"), []byte("x"), 0o644))
+	require.NoError(t, os.Chmod(filepath.Join(attributes, "file"), 0o644))
+	hostSocket := filepath.Join(t.TempDir(), "host.sock")
+	unixLn, err := net.Listen("unix", hostSocket)
+	require.NoError(t, err)
+	defer unixLn.Close()
+	ipcKey := 0x4152_0000 + os.Getpid()%0xffff
 
 	// The other seat's score beside a program that never answers.
 	quiet := script(t, "exit 0\n")
@@ -206,13 +217,89 @@ print(1)
 		},
 		{
 			name: "writes outside its folder", spec: ",timeout=1h",
-			skip: map[bool]string{true: "no Landlock here"}[ab.landlock == 0],
+			skip: map[bool]string{true: "no Landlock here, nor a read-only view of the files"}[ab.landlock == 0 && !(ab.userns && ab.readOnly)],
 			body: `echo x > ` + outside + `/file || exit 3
 echo 1`,
 			kind: sim.FaultNoAnswer, msg: "exit status 3",
 			checks: func(t *testing.T) {
 				_, err := os.Stat(filepath.Join(outside, "file"))
 				require.ErrorIs(t, err, os.ErrNotExist, "no file outside its folder")
+			},
+		},
+		{
+			// Landlock confines a file's content, not its attributes: as
+			// root, chmod 04777 makes a setuid file; as anyone, a folder
+			// 0777, a timestamp, an xattr.
+			name: "attributes outside its folder", spec: ",timeout=1h",
+			skip: map[bool]string{true: "no read-only view of the files here: " + ab.usernsWhy}[!ab.userns || !ab.readOnly],
+			body: fmt.Sprintf(`exec python3 -c "
+import os, sys
+changed = []
+for what, change in [('mode', lambda: os.chmod('%[1]s/file', 0o4777)), ('folder', lambda: os.chmod('%[1]s', 0o777)),
+        ('owner', lambda: os.chown('%[1]s/file', os.getuid(), os.getgid())), ('times', lambda: os.utime('%[1]s/file', (0, 0))),
+        ('xattr', lambda: os.setxattr('%[1]s/file', 'user.arena', b'x'))]:
+    try:
+        change(); changed.append(what)
+    except OSError:
+        pass
+if changed:
+    print(1); sys.exit('changed: ' + ' '.join(changed))
+sys.exit(3)
+" "$0"`, attributes),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+			checks: func(t *testing.T) {
+				fi, err := os.Stat(filepath.Join(attributes, "file"))
+				require.NoError(t, err)
+				require.Equal(t, os.FileMode(0o644), fi.Mode(), "its mode")
+				require.NotEqual(t, int64(0), fi.ModTime().Unix(), "its times")
+			},
+		},
+		{
+			// A socket file answers a connect whatever the mount: the same
+			// would reach docker.sock, X11, an ssh-agent.
+			name: "the host's unix sockets", spec: ",timeout=1h",
+			skip: map[bool]string{true: "no seccomp here: " + ab.seccompWhy}[!ab.seccomp],
+			body: fmt.Sprintf(`exec python3 -c "
+import socket, sys
+try:
+    s = socket.socket(socket.AF_UNIX); s.connect('%s')
+except OSError:
+    sys.exit(3)
+print(1)
+" "$0"`, hostSocket),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+			checks: func(t *testing.T) {
+				_ = unixLn.(*net.UnixListener).SetDeadline(time.Now())
+				c, err := unixLn.Accept()
+				if err == nil {
+					_ = c.Close()
+				}
+				require.ErrorIs(t, err, os.ErrDeadlineExceeded, "nothing connected to the test's socket")
+			},
+		},
+		{
+			// System V IPC of the host's namespace is every seat's, and
+			// outlives the match.
+			name: "System V IPC", spec: ",timeout=1h",
+			skip: map[bool]string{true: "no IPC namespace here: " + ab.usernsWhy}[!ab.userns],
+			body: fmt.Sprintf(`exec python3 -c "
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.shmget(%[1]d, 4096, 0o1600) < 0 or libc.msgget(%[1]d, 0o1600) < 0:
+    sys.exit(4)
+sys.exit(3)
+" "$0"`, ipcKey),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+			checks: func(t *testing.T) {
+				for _, f := range []string{"/proc/sysvipc/shm", "/proc/sysvipc/msg"} {
+					data, err := os.ReadFile(f)
+					require.NoError(t, err)
+					for _, line := range strings.Split(string(data), "\n")[1:] {
+						if fields := strings.Fields(line); len(fields) > 0 {
+							require.NotEqual(t, strconv.Itoa(ipcKey), fields[0], "%s: the program's key outlives it", f)
+						}
+					}
+				}
 			},
 		},
 		{
