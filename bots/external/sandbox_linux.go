@@ -74,7 +74,13 @@ func probeNamespaces() (userns, readOnly bool, why string) {
 	setNamespaces(cmd.SysProcAttr)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	err := cmd.Run()
+	err := startKeeper(cmd)
+	if err == nil {
+		err = cmd.Wait()
+		keepersMu.Lock()
+		delete(keepers, cmd.Process.Pid)
+		keepersMu.Unlock()
+	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
