@@ -1,6 +1,10 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
 
 // FaultKind says how a bot failed to give a valid answer.
 type FaultKind uint8
@@ -79,13 +83,39 @@ func (l *FaultLog) Add(seat int, kind FaultKind, msg string) {
 	if _, ok := l.Of(seat); ok {
 		return
 	}
-	l.faults = append(l.faults, Fault{Seat: seat, Turn: l.turn, Kind: kind, Msg: msg})
+	l.faults = append(l.faults, Fault{Seat: seat, Turn: l.turn, Kind: kind, Msg: Bounded(msg, MaxFaultMsg)})
+}
+
+// What a record keeps of a bad answer is bounded: a program that answers
+// 64 KiB of non-action every turn would otherwise make a record line of
+// hundreds of megabytes, past what a reader of results takes.
+const (
+	// MaxFaultMsg is how many bytes of a fault's or a penalty's message
+	// are kept.
+	MaxFaultMsg = 1024
+	// MaxAnswerText is how many bytes of an answer that is no action a
+	// timed match's record keeps.
+	MaxAnswerText = 256
+)
+
+// Bounded returns text when it has at most n bytes; else its first n
+// bytes at most (cut between two characters), and a marker saying how
+// many it had: "…[arena: 65536 bytes in all]".
+func Bounded(text string, n int) string {
+	if len(text) <= n {
+		return text
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut] + "…[arena: " + strconv.Itoa(len(text)) + " bytes in all]"
 }
 
 // Penalise records a penalty of seat in the current turn: a move the
 // game's rules punish, which is no fault.
 func (l *FaultLog) Penalise(seat int, msg string) {
-	l.penalties = append(l.penalties, Penalty{Seat: seat, Turn: l.turn, Msg: msg})
+	l.penalties = append(l.penalties, Penalty{Seat: seat, Turn: l.turn, Msg: Bounded(msg, MaxFaultMsg)})
 }
 
 // Of returns the kind of seat's fault in the current turn, if it has one:

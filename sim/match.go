@@ -248,7 +248,7 @@ func (m *Match[S, O, A]) fail(seat int, err error) {
 	if seat < len(m.said) {
 		var invalid *InvalidAnswer
 		if errors.As(err, &invalid) {
-			m.said[seat] = said{invalid: true, text: invalid.Text}
+			m.said[seat] = said{invalid: true, text: Bounded(invalid.Text, MaxAnswerText)}
 		} else {
 			m.said[seat] = said{none: true}
 		}

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -232,4 +234,38 @@ func TestSetLog(t *testing.T) {
 	require.Empty(t, infos[0].LogDir)
 	require.Equal(t, "/tmp/r.logs", infos[1].LogDir)
 	require.Equal(t, 41, infos[1].Match)
+}
+
+// TestBadAnswersAreBounded: what a record keeps of a bad answer — a
+// fault's message, the text of an answer that is no action — is bounded,
+// cut between two characters and marked with its length; what is within
+// the bound is kept as it is.
+func TestBadAnswersAreBounded(t *testing.T) {
+	short := strings.Repeat("é", sim.MaxAnswerText/2)
+	require.Equal(t, short, sim.Bounded(short, sim.MaxAnswerText))
+	long := "x" + strings.Repeat("é", 64<<10)
+	got := sim.Bounded(long, sim.MaxAnswerText)
+	require.True(t, utf8.ValidString(got), got)
+	require.Equal(t, long[:sim.MaxAnswerText-1]+"…[arena: 131073 bytes in all]", got)
+
+	var log sim.FaultLog
+	log.Begin(1)
+	log.Add(0, sim.FaultInvalid, fmt.Sprintf("tron: %q is not a direction", strings.Repeat("\x01", 64<<10)))
+	log.Penalise(1, strings.Repeat("p", 64<<10))
+	require.Less(t, len(log.Faults()[0].Msg), sim.MaxFaultMsg+40)
+	require.Contains(t, log.Faults()[0].Msg, "bytes in all]")
+	require.Less(t, len(log.Penalties()[0].Msg), sim.MaxFaultMsg+40)
+
+	// In a match's record: the answer that is no action, and its fault.
+	g := simtest.Game(wireBot(&wireLog{}, "ask", true, nil))
+	junk := strings.Repeat("u", 60<<10)
+	st, err := g.Setup(sim.Params{"turns": []byte("1")}, simtest.Specs(t, "ask:text=2", "ask:text="+junk))
+	require.NoError(t, err)
+	table := st.NewTable()
+	table.SetMoveTimeout(time.Minute)
+	res := table.Play(context.Background(), 1, []int{0, 1})
+	require.True(t, res.Timed)
+	require.Equal(t, junk[:sim.MaxAnswerText]+"…[arena: 61440 bytes in all]", *res.Actions[0][1])
+	require.Equal(t, sim.FaultInvalid, res.Faults[0].Kind)
+	require.Less(t, len(res.Faults[0].Msg), sim.MaxFaultMsg+40)
 }

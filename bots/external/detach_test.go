@@ -4,6 +4,7 @@ package external
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -64,6 +65,24 @@ while read t; do echo 1; done
 			require.True(t, gone(readPID(t, pidFile)), "the detached process is gone")
 		})
 	}
+}
+
+// TestOrphansOfAKilledKeeperEnd: a program that kills its keeper (or
+// whose keeper dies, out of memory) leaves what it started to arena, a
+// subreaper, not to init: a setsid process ends with the match all the
+// same.
+func TestOrphansOfAKilledKeeperEnd(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	bot := script(t, fmt.Sprintf(`PIDFILE=%s
+setsid sh -c 'echo $$ > "$1"; exec sleep 1000' sh "$PIDFILE" > /dev/null 2>&1 &
+while [ ! -s "$PIDFILE" ]; do sleep 0.01; done
+kill -9 $PPID
+read start
+while read t; do echo 1; done
+`, pidFile))
+	res := play(t, race(t, 2, "exec:cmd="+bot, "step"), 0)
+	require.NoError(t, res.Err)
+	require.True(t, gone(readPID(t, pidFile)), "the detached process is gone")
 }
 
 // TestExitSeenAtOnce: a program that exits while a process it started

@@ -87,6 +87,8 @@ type limits struct {
 	Tmpfs    uint64 `json:"tmpfs,omitempty"`    // a tmpfs of this size on the folder (in a mount namespace)
 	Landlock int    `json:"landlock,omitempty"` // the Landlock ABI to confine writes to the folder with (0: none)
 	LoopUp   bool   `json:"lo,omitempty"`       // bring the loopback interface up
+	ReadOnly bool   `json:"ro,omitempty"`       // every mount read-only before the folder's tmpfs (in a mount namespace)
+	NoUnix   bool   `json:"nounix,omitempty"`   // refuse the program AF_UNIX sockets (seccomp)
 }
 
 // keeperMsg is a message of the keeper to arena.
@@ -161,6 +163,10 @@ func keeperMain(text string) int {
 		return 70
 	}
 	if cfg.Probe {
+		if err := readOnlyOutside(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return probeNoReadOnly
+		}
 		return 0
 	}
 	if e := cfg.Exec; e != nil {
@@ -463,11 +469,14 @@ func newKeeper(b *box) (*keeper, error) {
 	cmd.Args[0] = "arena-keeper"
 	cmd.Env = []string{keeperEnv + "=" + string(text)}
 	cmd.ExtraFiles = []*os.File{theirs}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A session of its own, with no controlling terminal: no program below
+	// it can reach the terminal arena runs in (TIOCSTI, a read that stops
+	// arena's job), and a terminal's signals are not its to receive.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if b != nil {
 		b.namespaces(cmd.SysProcAttr)
 	}
-	if err := cmd.Start(); err != nil {
+	if err := startKeeper(cmd); err != nil {
 		_ = ctl.Close()
 		return nil, err
 	}
@@ -594,7 +603,7 @@ func (k *keeper) stop() keeperMsg {
 		}
 	}
 	k.broken = errors.New("the keeper is gone")
-	_ = k.cmd.Wait()
+	k.reap()
 	lost := "gone"
 	if k.cmd.ProcessState != nil {
 		lost = k.cmd.ProcessState.String()
@@ -606,7 +615,7 @@ func (k *keeper) stop() keeperMsg {
 // the sandbox.
 func (k *keeper) close() {
 	_ = k.ctl.Close()
-	_ = k.cmd.Wait()
+	k.reap()
 	<-k.gone
 	if k.box != nil {
 		k.box.remove()
@@ -615,5 +624,72 @@ func (k *keeper) close() {
 	case f := <-k.conns:
 		_ = f.Close()
 	default:
+	}
+}
+
+// The keepers arena started and has not reaped: endOrphans leaves them be.
+var (
+	keepersMu sync.Mutex
+	keepers   = map[int]bool{}
+	subreaper sync.Once
+)
+
+// startKeeper starts a keeper. Arena is a child subreaper from its first
+// keeper on: should a program kill its keeper (or the keeper die, out of
+// memory), what the program started is re-parented to arena, not to init,
+// and endOrphans ends it.
+func startKeeper(cmd *exec.Cmd) error {
+	subreaper.Do(func() { _ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
+	keepersMu.Lock()
+	defer keepersMu.Unlock()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	keepers[cmd.Process.Pid] = true
+	return nil
+}
+
+// reap reaps the keeper; one that did not end as a keeper does (exit
+// status 0, having ended everything below it) may have left orphans,
+// which endOrphans ends.
+func (k *keeper) reap() {
+	_ = k.cmd.Wait()
+	keepersMu.Lock()
+	delete(keepers, k.cmd.Process.Pid)
+	keepersMu.Unlock()
+	if st := k.cmd.ProcessState; st == nil || !st.Success() {
+		endOrphans()
+	}
+}
+
+// endOrphans kills and reaps every child of arena that is no keeper of
+// its and is not in arena's session: what the programs of keepers that
+// died left behind (re-parented to arena, a subreaper), in the keeper's
+// session or one of their own. Children arena started otherwise (none but
+// a test's) stay in its session, and are left be.
+func endOrphans() {
+	sid, err := unix.Getsid(0)
+	if err != nil {
+		return
+	}
+	for {
+		var found []int
+		keepersMu.Lock()
+		for _, pid := range childrenOf(os.Getpid()) {
+			if s, err := unix.Getsid(pid); !keepers[pid] && err == nil && s != sid {
+				found = append(found, pid)
+			}
+		}
+		keepersMu.Unlock()
+		if len(found) == 0 {
+			return
+		}
+		for _, pid := range found {
+			_ = unix.Kill(pid, unix.SIGKILL)
+		}
+		for _, pid := range found { // reaped: their own orphans are arena's now
+			var ws unix.WaitStatus
+			_, _ = unix.Wait4(pid, &ws, 0, nil)
+		}
 	}
 }

@@ -30,3 +30,7 @@ func killGroup(cmd *exec.Cmd) { _ = cmd.Process.Kill() }
 
 // statusOf returns the exit code of a process that ended.
 func statusOf(ws syscall.WaitStatus) uint32 { return ws.ExitCode }
+
+// inheritedClosed: Windows passes a program only the handles exec.Cmd
+// names.
+var inheritedClosed = true

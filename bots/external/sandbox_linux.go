@@ -23,12 +23,15 @@ import (
 
 // What this machine allows a sandbox, found once (probe).
 type abilities struct {
-	userns    bool   // user, network, PID and mount namespaces
-	usernsWhy string // why not
-	cgroups   *cgroupPlan
-	cgroupWhy string
-	landlock  int // the Landlock ABI, 0: none
-	root      bool
+	userns     bool   // user, network, PID and mount namespaces
+	usernsWhy  string // why not
+	cgroups    *cgroupPlan
+	cgroupWhy  string
+	landlock   int // the Landlock ABI, 0: none
+	root       bool
+	readOnly   bool   // a read-only view of the files but the folder (a mount namespace)
+	seccomp    bool   // seccomp filters
+	seccompWhy string // why not
 }
 
 var (
@@ -41,7 +44,8 @@ var (
 func probe() *abilities {
 	probeOnce.Do(func() {
 		probed.root = os.Geteuid() == 0
-		probed.userns, probed.usernsWhy = probeNamespaces()
+		probed.userns, probed.readOnly, probed.usernsWhy = probeNamespaces()
+		probed.seccomp, probed.seccompWhy = probeSeccomp()
 		probed.cgroups, probed.cgroupWhy = probeCgroups()
 		if v, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION); errno == 0 {
 			probed.landlock = int(v)
@@ -53,22 +57,43 @@ func probe() *abilities {
 // namespaceFlags are the namespaces of a sandbox: a user namespace (no
 // root needed) holding a network namespace with nothing but a loopback, a
 // PID namespace (the keeper its init: when it ends, every process in it
-// ends) and a mount namespace (the folder's tmpfs).
-const namespaceFlags = unix.CLONE_NEWUSER | unix.CLONE_NEWNET | unix.CLONE_NEWPID | unix.CLONE_NEWNS
+// ends), a mount namespace (the folder's tmpfs, every other mount
+// read-only) and an IPC namespace (System V shared memory, semaphores and
+// message queues, and POSIX message queues, of its own: no other seat's,
+// and gone with it).
+const namespaceFlags = unix.CLONE_NEWUSER | unix.CLONE_NEWNET | unix.CLONE_NEWPID | unix.CLONE_NEWNS | unix.CLONE_NEWIPC
 
 // probeNamespaces starts a keeper in the sandbox's namespaces, to see
-// whether the kernel allows them.
-func probeNamespaces() (bool, string) {
+// whether the kernel allows them, and a read-only view of the files in
+// them (readOnlyOutside); it says why not.
+func probeNamespaces() (userns, readOnly bool, why string) {
 	cmd := exec.Command("/proc/self/exe")
 	cmd.Args[0] = "arena-keeper"
 	cmd.Env = []string{keeperEnv + `={"probe":true}`}
 	cmd.SysProcAttr = &syscall.SysProcAttr{}
 	setNamespaces(cmd.SysProcAttr)
-	if err := cmd.Run(); err != nil {
-		return false, err.Error()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err := startKeeper(cmd)
+	if err == nil {
+		err = cmd.Wait()
+		keepersMu.Lock()
+		delete(keepers, cmd.Process.Pid)
+		keepersMu.Unlock()
 	}
-	return true, ""
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return true, true, ""
+	case errors.As(err, &exit) && exit.ExitCode() == probeNoReadOnly:
+		return true, false, strings.TrimSpace(stderr.String())
+	}
+	return false, false, err.Error()
 }
+
+// probeNoReadOnly is the exit code of a probing keeper that has its
+// namespaces but could not make its view of the files read-only.
+const probeNoReadOnly = 3
 
 // setNamespaces asks for the sandbox's namespaces, arena's own user and
 // group mapped to themselves.
@@ -232,9 +257,11 @@ func newBox(s Sandbox) (*box, error) {
 	b.limits.CPU = uint64(max(1, (s.CPU+999_999_999)/1_000_000_000))
 	b.limits.FSize = s.FileSize
 	b.limits.Landlock = ab.landlock
+	b.limits.NoUnix = ab.seccomp
 	if ab.userns {
 		b.limits.Tmpfs = s.FileSize
 		b.limits.LoopUp = true
+		b.limits.ReadOnly = ab.readOnly
 		if !ab.root {
 			b.limits.NProc = uint64(s.Tasks)
 		}
@@ -323,6 +350,11 @@ func (b *box) remove() {
 // apply makes, in the keeper, the sandbox's folder a tmpfs and brings up
 // the loopback of its network namespace.
 func (l *limits) apply(dir string) error {
+	if l.ReadOnly {
+		if err := readOnlyOutside(); err != nil {
+			return err
+		}
+	}
 	if l.Tmpfs > 0 {
 		if err := unix.Mount("tmpfs", dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, fmt.Sprintf("size=%d,mode=0700", l.Tmpfs)); err != nil {
 			return fmt.Errorf("sandbox: the folder's tmpfs: %v", err)
@@ -465,6 +497,11 @@ func (l *limits) confine(dir string) error {
 	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil {
 		return fmt.Errorf("sandbox: clearing the ambient capabilities: %v", err)
 	}
+	if l.NoUnix {
+		if err := denyUnixSockets(); err != nil {
+			return err
+		}
+	}
 	if l.Landlock > 0 {
 		return confineWrites(l.Landlock, dir)
 	}
@@ -578,11 +615,27 @@ func describe(s Sandbox, ab *abilities) string {
 		off = append(off, "cgroups ("+ab.cgroupWhy+")")
 	}
 	on = append(on, fmt.Sprintf("CPU %v a process (RLIMIT_CPU)", s.CPU), fmt.Sprintf("files of %s at most (RLIMIT_FSIZE)", size(s.FileSize)),
-		fmt.Sprintf("%d open files (RLIMIT_NOFILE)", openFiles), "a fresh folder")
-	if ab.userns {
-		on = append(on, fmt.Sprintf("its folder a tmpfs of %s", size(s.FileSize)), "no network (its own network namespace)", "its own PID namespace")
+		fmt.Sprintf("%d open files (RLIMIT_NOFILE)", openFiles), "a fresh folder", "a session of its own with no terminal (setsid)")
+	if inheritedClosed {
+		on = append(on, "no file descriptor of arena's but its standard streams (close-on-exec from 3 up)")
 	} else {
-		off = append(off, "network isolation and the folder's size cap (no user namespace: "+ab.usernsWhy+")")
+		off = append(off, "closing inherited file descriptors (no /dev/fd)")
+	}
+	if ab.userns {
+		on = append(on, fmt.Sprintf("its folder a tmpfs of %s", size(s.FileSize)), "no network (its own network namespace)", "its own PID namespace",
+			"its own IPC (System V and POSIX message queues: an IPC namespace)")
+		if ab.readOnly {
+			on = append(on, "no file's attributes changed outside its folder (chmod, chown, utime, xattr: every other mount read-only)")
+		} else {
+			off = append(off, "a read-only view of the files outside its folder, so attributes (chmod, chown, utime, xattr) there stay writable ("+ab.usernsWhy+")")
+		}
+	} else {
+		off = append(off, "network isolation, IPC isolation, the folder's size cap and a read-only view of the files outside it, so attributes (chmod, chown, utime, xattr) there stay writable (no user namespace: "+ab.usernsWhy+")")
+	}
+	if ab.seccomp {
+		on = append(on, "no unix socket (seccomp: socket(AF_UNIX) refused)")
+	} else {
+		off = append(off, "shutting out the host's unix sockets ("+ab.seccompWhy+")")
 	}
 	if ab.landlock > 0 {
 		on = append(on, fmt.Sprintf("writes only in its folder (Landlock ABI %d)", ab.landlock))

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -124,6 +125,19 @@ func TestSandboxUnprivileged(t *testing.T) {
 	require.Contains(t, string(out), "--- PASS: TestSandbox ")
 }
 
+// hostile is a case of the catalogue of hostile programs: a program that
+// misbehaves, and the fault it must get.
+type hostile struct {
+	name   string
+	skip   string // why this machine cannot stop it; "" if it can
+	spec   string // more of the spec
+	body   string // the program, after its start line and first turn line
+	kind   sim.FaultKind
+	msg    string
+	checks func(t *testing.T)
+	off    bool // it holds without the sandbox too: played with sandbox=off as well
+}
+
 func testSandbox(t *testing.T, ab *abilities) {
 	t.Log(describe(Sandbox{Memory: DefaultMemory, CPU: DefaultCPU, Tasks: DefaultTasks, FileSize: DefaultFileSize}, ab))
 	tmp := t.TempDir()
@@ -133,21 +147,23 @@ func testSandbox(t *testing.T, ab *abilities) {
 	require.NoError(t, err)
 	defer ln.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
+	// A file outside, whose attributes must stay; a socket of the host.
+	attributes := t.TempDir()
+	require.NoError(t, os.Chmod(attributes, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(attributes, "file"), []byte("x"), 0o644))
+	require.NoError(t, os.Chmod(filepath.Join(attributes, "file"), 0o644))
+	hostSocket := filepath.Join(t.TempDir(), "host.sock")
+	unixLn, err := net.Listen("unix", hostSocket)
+	require.NoError(t, err)
+	defer unixLn.Close()
+	ipcKey := 0x4152_0000 + os.Getpid()%0xffff
 
 	// The other seat's score beside a program that never answers.
 	quiet := script(t, "exit 0\n")
 	ref := play(t, race(t, 2, "exec:cmd="+quiet+",sandbox=on", "step"), 0)
 	require.NoError(t, ref.Err)
 
-	for _, tc := range []struct {
-		name   string
-		skip   string // why this machine cannot stop it; "" if it can
-		spec   string // more of the spec
-		body   string // the program, after its start line and first turn line
-		kind   sim.FaultKind
-		msg    string
-		checks func(t *testing.T)
-	}{
+	for _, tc := range []hostile{
 		{
 			name: "memory hog", spec: ",memory=64MiB,timeout=1h",
 			body: `exec python3 -c "
@@ -201,7 +217,7 @@ print(1)
 		},
 		{
 			name: "writes outside its folder", spec: ",timeout=1h",
-			skip: map[bool]string{true: "no Landlock here"}[ab.landlock == 0],
+			skip: map[bool]string{true: "no Landlock here, nor a read-only view of the files"}[ab.landlock == 0 && !(ab.userns && ab.readOnly)],
 			body: `echo x > ` + outside + `/file || exit 3
 echo 1`,
 			kind: sim.FaultNoAnswer, msg: "exit status 3",
@@ -210,36 +226,172 @@ echo 1`,
 				require.ErrorIs(t, err, os.ErrNotExist, "no file outside its folder")
 			},
 		},
+		{
+			// Landlock confines a file's content, not its attributes: as
+			// root, chmod 04777 makes a setuid file; as anyone, a folder
+			// 0777, a timestamp, an xattr.
+			name: "attributes outside its folder", spec: ",timeout=1h",
+			skip: map[bool]string{true: "no read-only view of the files here: " + ab.usernsWhy}[!ab.userns || !ab.readOnly],
+			body: fmt.Sprintf(`exec python3 -c "
+import os, sys
+changed = []
+for what, change in [('mode', lambda: os.chmod('%[1]s/file', 0o4777)), ('folder', lambda: os.chmod('%[1]s', 0o777)),
+        ('owner', lambda: os.chown('%[1]s/file', os.getuid(), os.getgid())), ('times', lambda: os.utime('%[1]s/file', (0, 0))),
+        ('xattr', lambda: os.setxattr('%[1]s/file', 'user.arena', b'x'))]:
+    try:
+        change(); changed.append(what)
+    except OSError:
+        pass
+if changed:
+    print(1); sys.exit('changed: ' + ' '.join(changed))
+sys.exit(3)
+" "$0"`, attributes),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+			checks: func(t *testing.T) {
+				fi, err := os.Stat(filepath.Join(attributes, "file"))
+				require.NoError(t, err)
+				require.Equal(t, os.FileMode(0o644), fi.Mode(), "its mode")
+				require.NotEqual(t, int64(0), fi.ModTime().Unix(), "its times")
+			},
+		},
+		{
+			// A socket file answers a connect whatever the mount: the same
+			// would reach docker.sock, X11, an ssh-agent.
+			name: "the host's unix sockets", spec: ",timeout=1h",
+			skip: map[bool]string{true: "no seccomp here: " + ab.seccompWhy}[!ab.seccomp],
+			body: fmt.Sprintf(`exec python3 -c "
+import socket, sys
+try:
+    s = socket.socket(socket.AF_UNIX); s.connect('%s')
+except OSError:
+    sys.exit(3)
+print(1)
+" "$0"`, hostSocket),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+			checks: func(t *testing.T) {
+				_ = unixLn.(*net.UnixListener).SetDeadline(time.Now())
+				c, err := unixLn.Accept()
+				if err == nil {
+					_ = c.Close()
+				}
+				require.ErrorIs(t, err, os.ErrDeadlineExceeded, "nothing connected to the test's socket")
+			},
+		},
+		{
+			// System V IPC of the host's namespace is every seat's, and
+			// outlives the match.
+			name: "System V IPC", spec: ",timeout=1h",
+			skip: map[bool]string{true: "no IPC namespace here: " + ab.usernsWhy}[!ab.userns],
+			body: fmt.Sprintf(`exec python3 -c "
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+if libc.shmget(%[1]d, 4096, 0o1600) < 0 or libc.msgget(%[1]d, 0o1600) < 0:
+    sys.exit(4)
+sys.exit(3)
+" "$0"`, ipcKey),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+			checks: func(t *testing.T) {
+				for _, f := range []string{"/proc/sysvipc/shm", "/proc/sysvipc/msg"} {
+					data, err := os.ReadFile(f)
+					require.NoError(t, err)
+					for _, line := range strings.Split(string(data), "\n")[1:] {
+						if fields := strings.Fields(line); len(fields) > 0 {
+							require.NotEqual(t, strconv.Itoa(ipcKey), fields[0], "%s: the program's key outlives it", f)
+						}
+					}
+				}
+			},
+		},
+		{
+			// TIOCSTI types into the controlling terminal of its session:
+			// a program in arena's own could type into the user's shell.
+			name: "a session of its own and no terminal", spec: ",timeout=1h", off: true,
+			body: fmt.Sprintf(`exec python3 -c "
+import os, sys
+if os.getsid(0) in (%d, 0):  # arena's session (0: its leader outside the PID namespace)
+    print(1); sys.exit(0)
+try:
+    os.open('/dev/tty', os.O_RDWR)
+except OSError:
+    sys.exit(3)
+" "$0"`, mustSid(t)),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+		},
+		{
+			// A file descriptor arena inherited (9>>f.txt) is no program's.
+			name: "inherited file descriptors", spec: ",timeout=1h", off: true,
+			body: fmt.Sprintf(`[ -e /proc/self/fd/%d ] && { echo 1; exit 0; }
+exit 3`, inherited(t)),
+			kind: sim.FaultNoAnswer, msg: "exit status 3",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.skip != "" {
 				t.Skip(tc.skip)
 			}
-			bot := script(t, "read start; read t\n"+tc.body+"\n")
-			res := play(t, race(t, 2, "exec:cmd="+bot+",sandbox=on"+tc.spec, "step"), 0)
-			require.NoError(t, res.Err)
-			mine := faultsOf(res, 0)
-			require.NotEmpty(t, mine)
-			require.Equal(t, tc.kind, mine[0].Kind, mine[0].Msg)
-			require.Contains(t, mine[0].Msg, tc.msg)
-			require.Equal(t, ref.Scores[1], res.Scores[1], "the other seat's result")
-			require.Empty(t, faultsOf(res, 1))
-			require.Empty(t, processesWith(bot), "no process of it is left")
-			left, _ := filepath.Glob(filepath.Join(tmp, "arena-bot-*"))
-			require.Empty(t, left, "its folder is removed")
-			if p := ab.cgroups; p != nil {
-				for _, parent := range []string{p.v2, p.memory, p.pids} {
-					if parent != "" {
-						cg, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("arena-%d-*", os.Getpid())))
-						require.Empty(t, cg, "its cgroups are removed")
-					}
-				}
+			sandboxes := []string{"on"}
+			if tc.off {
+				sandboxes = append(sandboxes, "off")
 			}
-			if tc.checks != nil {
-				tc.checks(t)
+			for _, sandbox := range sandboxes {
+				t.Run("sandbox="+sandbox, func(t *testing.T) {
+					playHostile(t, tc, ",sandbox="+sandbox+tc.spec, ref, tmp, ab)
+				})
 			}
 		})
 	}
+}
+
+// playHostile plays a hostile program (its body after its start and first
+// turn lines) against step, and checks its seat's fault, the other seat's
+// result, and that nothing of it is left.
+func playHostile(t *testing.T, tc hostile, spec string, ref sim.Result, tmp string, ab *abilities) {
+	bot := script(t, "read start; read t\n"+tc.body+"\n")
+	res := play(t, race(t, 2, "exec:cmd="+bot+spec, "step"), 0)
+	require.NoError(t, res.Err)
+	mine := faultsOf(res, 0)
+	require.NotEmpty(t, mine)
+	require.Equal(t, tc.kind, mine[0].Kind, mine[0].Msg)
+	require.Contains(t, mine[0].Msg, tc.msg)
+	require.Equal(t, ref.Scores[1], res.Scores[1], "the other seat's result")
+	require.Empty(t, faultsOf(res, 1))
+	require.Empty(t, processesWith(bot), "no process of it is left")
+	left, _ := filepath.Glob(filepath.Join(tmp, "arena-bot-*"))
+	require.Empty(t, left, "its folder is removed")
+	if p := ab.cgroups; p != nil {
+		for _, parent := range []string{p.v2, p.memory, p.pids} {
+			if parent != "" {
+				cg, _ := filepath.Glob(filepath.Join(parent, fmt.Sprintf("arena-%d-*", os.Getpid())))
+				require.Empty(t, cg, "its cgroups are removed")
+			}
+		}
+	}
+	if tc.checks != nil {
+		tc.checks(t)
+	}
+}
+
+// mustSid returns the session of the test.
+func mustSid(t *testing.T) int {
+	sid, err := unix.Getsid(0)
+	require.NoError(t, err)
+	return sid
+}
+
+// inherited opens a file on a descriptor that is not close-on-exec, as a
+// shell's 9>>f.txt leaves arena one, for the rest of the test, and returns
+// the descriptor.
+func inherited(t *testing.T) int {
+	const fd = 201
+	if _, err := unix.FcntlInt(fd, unix.F_GETFD, 0); err == nil {
+		return fd // opened already by this test
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "f.txt"))
+	require.NoError(t, err)
+	defer f.Close()
+	require.NoError(t, unix.Dup2(int(f.Fd()), fd)) // dup2: not close-on-exec
+	t.Cleanup(func() { _ = unix.Close(fd) })
+	return fd
 }
 
 // TestSandboxOriginalProtocolsOverTCP: a program of an original TCP
