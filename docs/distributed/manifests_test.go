@@ -30,12 +30,13 @@ import (
 
 // The shipped files, relative to this directory.
 const (
-	k8sJobFile   = "k8s-indexed-job.yaml"
-	k8sMergeFile = "k8s-merge-job.yaml"
-	slurmFile    = "slurm-array.sh"
-	parallelFile = "gnu-parallel.sh"
-	actionsFile  = "github-actions.yml"
-	docFile      = "../distributed.md"
+	k8sJobFile      = "k8s-indexed-job.yaml"
+	k8sMergeFile    = "k8s-merge-job.yaml"
+	slurmFile       = "slurm-array.sh"
+	slurmLadderFile = "slurm-ladder.sh"
+	parallelFile    = "gnu-parallel.sh"
+	actionsFile     = "github-actions.yml"
+	docFile         = "../distributed.md"
 )
 
 // ---- Kubernetes ----
@@ -258,17 +259,30 @@ func k8sRecipe(t *testing.T) []string {
 
 var sbatchArray = regexp.MustCompile(`(?m)^#SBATCH\s+--array[= ](\d+)-(\d+)(%\d+)?\s*$`)
 
+// slurmRange returns the range of a script's one #SBATCH --array line.
+func slurmRange(t *testing.T, file string) (lo, hi int) {
+	t.Helper()
+	arrays := sbatchArray.FindAllStringSubmatch(string(readFile(t, file)), -1)
+	if len(arrays) != 1 {
+		t.Fatalf("%s: want one `#SBATCH --array=LO-HI[%%P]` line, got %d", file, len(arrays))
+	}
+	lo, _ = strconv.Atoi(arrays[0][1])
+	hi, _ = strconv.Atoi(arrays[0][2])
+	if lo > hi {
+		t.Fatalf("%s: empty array %d-%d", file, lo, hi)
+	}
+	return lo, hi
+}
+
+// slurmArray returns the number of tasks of a script's array.
+func slurmArray(t *testing.T, file string) int {
+	lo, hi := slurmRange(t, file)
+	return hi - lo + 1
+}
+
 func slurmRecipe(t *testing.T) []string {
 	text := string(readFile(t, slurmFile))
-	arrays := sbatchArray.FindAllStringSubmatch(text, -1)
-	if len(arrays) != 1 {
-		t.Fatalf("%s: want one `#SBATCH --array=LO-HI[%%P]` line, got %d", slurmFile, len(arrays))
-	}
-	lo, _ := strconv.Atoi(arrays[0][1])
-	hi, _ := strconv.Atoi(arrays[0][2])
-	if lo > hi {
-		t.Fatalf("%s: empty array %d-%d", slurmFile, lo, hi)
-	}
+	lo, hi := slurmRange(t, slurmFile)
 	lines := logicalLines(text)
 	args := onlyCommand(t, slurmFile, lines, "run")
 	if !hasFlag(args, "--shard-from-env") {
@@ -519,12 +533,42 @@ func checkTournament(t *testing.T, args []string) {
 	}
 }
 
+// TestSlurmLadderRecipe checks slurm-ladder.sh where no Slurm runs it: each
+// task plays its own shard of the batch, and each merge waits for its array.
+func TestSlurmLadderRecipe(t *testing.T) {
+	slurmArray(t, slurmLadderFile)
+	text := string(readFile(t, slurmLadderFile))
+	lines := logicalLines(text)
+	var plays [][]string
+	for _, l := range lines {
+		if args, ok := arenaArgs(words(l), "ladder"); ok && len(args) > 0 && args[0] == "play" {
+			plays = append(plays, args)
+		}
+	}
+	if len(plays) != 1 {
+		t.Fatalf("%s: want one `arena ladder play`, got %d", slurmLadderFile, len(plays))
+	}
+	args := plays[0]
+	if !hasFlag(args, "--shard-from-env") {
+		t.Errorf("%s: the task runs arena ladder %q, without --shard-from-env", slurmLadderFile, args)
+	}
+	if _, ok := flagValue(args, "--shard"); ok {
+		t.Errorf("%s: ladder play has --shard: every task would play the same shard", slurmLadderFile)
+	}
+	onlyCommand(t, slurmLadderFile, lines, "merge")
+	for _, dep := range []string{`--dependency=afterok:"$array"`, `--dependency=afterok:"$merge"`} {
+		if !strings.Contains(text, dep) {
+			t.Errorf("%s: no %s: a batch would not wait for the one before", slurmLadderFile, dep)
+		}
+	}
+}
+
 func TestScriptsParse(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
 	}
-	for _, f := range []string{slurmFile, slurmSetupFile, parallelFile} {
+	for _, f := range []string{slurmFile, slurmLadderFile, slurmSetupFile, parallelFile} {
 		if out, err := exec.Command(bash, "-n", f).CombinedOutput(); err != nil {
 			t.Errorf("bash -n %s: %v\n%s", f, err, out)
 		}
