@@ -21,9 +21,10 @@ type stagedRun struct {
 	merges []string   // per stage, the merge's stderr
 }
 
-// playStages plays the run of args in n shards a stage, shard k with -j k,
-// merging each stage, until a merge says the run is finished.
-func playStages(t *testing.T, dir string, args []string, n int) *stagedRun {
+// playStages plays the run of args stage by stage, stage s in
+// shards[(s−1) mod len(shards)] shards, shard k with -j k, merging each
+// stage, until a merge says the run is finished.
+func playStages(t *testing.T, dir string, args []string, shards ...int) *stagedRun {
 	t.Helper()
 	r := &stagedRun{}
 	for s := 1; ; s++ {
@@ -34,6 +35,7 @@ func playStages(t *testing.T, dir string, args []string, n int) *stagedRun {
 			merge = []string{r.out[s-2]}
 		}
 		var parts []string
+		n := shards[(s-1)%len(shards)]
 		for k := 1; k <= n; k++ {
 			part := filepath.Join(dir, fmt.Sprintf("stage-%d-part-%d.jsonl", s, k))
 			shard := append(append(cloneArgs(args), from...), "--shard", fmt.Sprintf("%d/%d", k, n), "-j", strconv.Itoa(k), "--out", part)
@@ -78,36 +80,38 @@ func stagedCases() map[string][]string {
 }
 
 // TestStageShardsMergeToTheWholeRun: a knockout or a Swiss played stage by
-// stage in 3 shards, each stage merged before the next starts from it,
-// ends in the bytes of the run played whole, and arena rate prints the
-// same report of both.
+// stage in 3 shards (or in 3, 1 and 2 in turn), each stage merged before
+// the next starts from it, ends in the bytes of the run played whole, and
+// arena rate prints the same report of both.
 func TestStageShardsMergeToTheWholeRun(t *testing.T) {
 	simtest.Clockless(t)
 	for name, args := range stagedCases() {
-		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			whole := filepath.Join(dir, "whole.jsonl")
-			code, report, stderr := arena(t, append(cloneArgs(args), "--out", whole)...)
-			require.Equal(t, ExitOK, code, stderr)
-			r := playStages(t, dir, args, 3)
-			require.Greater(t, len(r.out), 2, "a run of several stages")
-			want, err := os.ReadFile(whole)
-			require.NoError(t, err)
-			got, err := os.ReadFile(r.out[len(r.out)-1])
-			require.NoError(t, err)
-			require.Equal(t, string(want), string(got))
-			code, rated, stderr := arena(t, "rate", r.out[len(r.out)-1], "--bootstrap", "0")
-			require.Equal(t, ExitOK, code, stderr)
-			require.Equal(t, report, rated)
-			// Every merge is the whole run's file up to its stage: --resume
-			// of it plays the rest on one machine.
-			mid := r.out[len(r.out)/2]
-			code, _, stderr = arena(t, append(cloneArgs(args), "--out", mid, "--resume")...)
-			require.Equal(t, ExitOK, code, stderr)
-			got, err = os.ReadFile(mid)
-			require.NoError(t, err)
-			require.Equal(t, string(want), string(got))
-		})
+		for _, shards := range [][]int{{3}, {3, 1, 2}} {
+			t.Run(fmt.Sprint(name, shards), func(t *testing.T) {
+				dir := t.TempDir()
+				whole := filepath.Join(dir, "whole.jsonl")
+				code, report, stderr := arena(t, append(cloneArgs(args), "--out", whole)...)
+				require.Equal(t, ExitOK, code, stderr)
+				r := playStages(t, dir, args, shards...)
+				require.Greater(t, len(r.out), 2, "a run of several stages")
+				want, err := os.ReadFile(whole)
+				require.NoError(t, err)
+				got, err := os.ReadFile(r.out[len(r.out)-1])
+				require.NoError(t, err)
+				require.Equal(t, string(want), string(got))
+				code, rated, stderr := arena(t, "rate", r.out[len(r.out)-1], "--bootstrap", "0")
+				require.Equal(t, ExitOK, code, stderr)
+				require.Equal(t, report, rated)
+				// Every merge is the whole run's file up to its stage: --resume
+				// of it plays the rest on one machine.
+				mid := r.out[len(r.out)/2]
+				code, _, stderr = arena(t, append(cloneArgs(args), "--out", mid, "--resume")...)
+				require.Equal(t, ExitOK, code, stderr)
+				got, err = os.ReadFile(mid)
+				require.NoError(t, err)
+				require.Equal(t, string(want), string(got))
+			})
+		}
 	}
 }
 
