@@ -80,10 +80,19 @@ type LadderTable struct {
 // Shard is shard K of N of a run: the rounds from the (K−1)·R/N-th to the
 // K·R/N-th, rounded down, of the run's R rounds. Matches counts the shard's
 // matches, so that a file holding fewer is recognisably incomplete.
+//
+// A staged format's shard (a knockout's, a Swiss's) is a shard of one
+// stage: Stage numbers it from 1 and Start is its first match, the number
+// of records of the stages before it. Its file holds the stage's units
+// (whole legs, whole rotations) from the (K−1)·U/N-th to the K·U/N-th of
+// the stage's U (runner.StageShard), and nothing else. Both fields are
+// absent from the shards of other formats.
 type Shard struct {
 	K       int `json:"k"`
 	N       int `json:"n"`
 	Matches int `json:"matches"`
+	Stage   int `json:"stage,omitempty"`
+	Start   int `json:"start,omitempty"`
 }
 
 // Record is one match: every table and rating is computed from records

@@ -191,6 +191,8 @@ type KnockoutPlan struct {
 	games  []planned // every game planned, in match order
 	judged int       // records judged
 	stage  int       // stages planned, over every bracket: the pairings' deal
+	stages int       // stages planned, each a stage of every unfinished bracket
+	last   int       // the first game of the last stage
 }
 
 // planned is one planned game: its bracket, its index there, its deal.
@@ -232,6 +234,12 @@ func (p *KnockoutPlan) planStage() {
 	if p.judged < len(p.games) {
 		return
 	}
+	start := len(p.games)
+	defer func() {
+		if len(p.games) > start {
+			p.stages, p.last = p.stages+1, start
+		}
+	}()
 	for b, j := range p.judges {
 		before := len(j.Games())
 		n, _ := j.NextStage()
@@ -243,6 +251,17 @@ func (p *KnockoutPlan) planStage() {
 		}
 	}
 }
+
+// Stages returns the stages planned so far, each a stage of every
+// unfinished bracket, and the first match of the last one.
+func (p *KnockoutPlan) Stages() (count, start int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.stages, p.last
+}
+
+// StageUnit returns 2: a shard of a stage plays whole legs.
+func (p *KnockoutPlan) StageUnit() int { return 2 }
 
 // judge gives a record to its bracket, renumbered as the bracket's own
 // match; a file read back plans its next stage as the run did.

@@ -222,3 +222,32 @@ func Skip(spans []Span, n int) []Span {
 	}
 	return out
 }
+
+// StageSharded is a staged plan whose stages can each be shared out among
+// shards: a knockout's (its stages are legs of every undecided tie) and a
+// Swiss's (its rounds). A stage is planned from the records of the stages
+// before it, so shard k of a stage starts from their merged file.
+type StageSharded interface {
+	Staged
+	// Stages returns the stages planned so far and the first match of the
+	// last of them.
+	Stages() (count, start int)
+	// StageUnit returns the matches a shard keeps together: a leg of a tie
+	// (one seed, the seats swapped) or a table's rotation of its seats.
+	StageUnit() int
+}
+
+// StageShard returns shard k of n (1 ≤ k ≤ n) of the stage the plan has
+// planned last, the matches from start to end: its units, of StageUnit
+// matches each, from ⌊(k−1)·U/n⌋ to ⌊k·U/n⌋ of the stage's U. A shard of a
+// stage of fewer than n units may own none.
+func StageShard(p StageSharded, k, n, end int) (Span, error) {
+	if n < 1 || n > MaxShards || k < 1 || k > n {
+		return Span{}, fmt.Errorf("shard %d/%d: want K from 1 to N, N from 1 to %d", k, n, MaxShards)
+	}
+	_, start := p.Stages()
+	unit := p.StageUnit()
+	count := (end - start) / unit
+	from, to := (k-1)*count/n, k*count/n // count ≤ 2⁴⁰ and n ≤ 2²⁰: no overflow
+	return Span{Start: start + from*unit, End: start + to*unit}, nil
+}

@@ -297,3 +297,62 @@ func TestWithSeeds(t *testing.T) {
 	require.NoError(t, err)
 	require.Error(t, WithSeeds(f, nil))
 }
+
+// TestStageShardPartition: the shards of a knockout's or a Swiss's first
+// stage cover it in order, each of whole units (a leg, a table's rotation)
+// whose games share one seed, and a shard of a stage of fewer units than
+// shards may own none.
+func TestStageShardPartition(t *testing.T) {
+	names := func(n int) []string {
+		var out []string
+		for i := range n {
+			out = append(out, string(rune('a'+i)))
+		}
+		return out
+	}
+	ko, err := NewKnockout(names(12), results.KnockoutSettings{Draw: KnockoutDraw(1, 12, nil, 0), Games: 2, Cap: 4,
+		Tiebreak: results.TiebreakHigherSeed}, 1, results.Options{Bootstrap: -1})
+	require.NoError(t, err)
+	sw, err := NewSwiss(4, names(9), results.SwissSettings{Draw: SwissDraw(1, 9), Rounds: 2, Games: 8,
+		Pairing: results.SwissPairingRule}, 1, results.Options{Bootstrap: -1})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		plan StageSharded
+		unit int // a leg; a rotation of a table's 4 seats
+	}{{ko.Plan().(StageSharded), 2}, {sw.Plan().(StageSharded), 4}} {
+		plan, unit := tc.plan, tc.unit
+		end := plan.Ready(0)
+		count, start := plan.Stages()
+		require.Equal(t, 1, count)
+		require.Zero(t, start)
+		require.Equal(t, unit, plan.StageUnit())
+		units := end / unit
+		require.Greater(t, units, 1)
+		for n := 1; n <= units+2; n++ {
+			next, empty := 0, 0
+			for k := 1; k <= n; k++ {
+				s, err := StageShard(plan, k, n, end)
+				require.NoError(t, err)
+				require.Equal(t, next, s.Start, "shard %d/%d starts where the last ended", k, n)
+				require.Zero(t, (s.End-s.Start)%unit, "shard %d/%d holds whole units", k, n)
+				for i := s.Start; i < s.End; i += unit {
+					first := plan.Match(i, nil)
+					for j := i + 1; j < i+unit; j++ {
+						m := plan.Match(j, nil)
+						require.Equal(t, first.Seed, m.Seed, "a unit's games share a seed")
+						require.ElementsMatch(t, first.Seating, m.Seating, "a unit's games seat one table")
+						require.NotEqual(t, first.Seating, m.Seating, "a unit's games rotate the seats")
+					}
+				}
+				if s.End == s.Start {
+					empty++
+				}
+				next = s.End
+			}
+			require.Equal(t, end, next, "%d shards cover the stage", n)
+			require.Equal(t, max(n-units, 0), empty, "%d shards of %d units", n, units)
+		}
+		_, err := StageShard(plan, 0, 2, end)
+		require.Error(t, err)
+	}
+}

@@ -131,3 +131,16 @@ func (p *SwissPlan) Ready(next int) int {
 	n, _ := p.judge.NextStage()
 	return n
 }
+
+// Stages returns the rounds paired so far and the first match of the last
+// one: every round has the same games.
+func (p *SwissPlan) Stages() (count, start int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	count = len(p.judge.Rounds())
+	return count, max(count-1, 0) * (p.judge.Len() / p.judge.Settings().Rounds)
+}
+
+// StageUnit returns the seats: a shard of a round plays whole rotations of
+// a table's seats.
+func (p *SwissPlan) StageUnit() int { return p.seats }

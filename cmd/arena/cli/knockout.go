@@ -51,8 +51,6 @@ func (k *knockoutFlags) check(knockout bool) error {
 func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.Setup, error) {
 	k := &o.knockout
 	switch {
-	case o.play.n > 0:
-		return nil, nil, badInput("--shard: a knockout's rounds are drawn from the ones before; play it on one machine")
 	case o.seeds != "":
 		return nil, nil, badInput("--seeds: a knockout plays the seeds of its stages, derived from --seed")
 	}

@@ -107,7 +107,7 @@ func TestKnockoutBadInput(t *testing.T) {
 		{[]string{"tron/small", "--schedule", "knockout", "--tie-cap", "3"}, "tron/small: cap: 3 is not an even number from the games (2) to 1000"},
 		{[]string{"tron/small", "--schedule", "knockout", "--games", "3"}, "tron/small: games: 3 is not an even number from 2"},
 		{[]string{"tron/small", "--schedule", "knockout", "--points", "3,x"}, `--points 3,x: place 2: "x" is not a number`},
-		{[]string{"tron/small", "--schedule", "knockout", "--shard", "1/2"}, "--shard: a knockout's rounds are drawn from the ones before; play it on one machine"},
+		{[]string{"tron/small", "--schedule", "knockout", "--shard", "1/2"}, "--shard: a shard of a knockout's stage writes its records for arena merge: give --out FILE"},
 		{[]string{"tron/small", "--schedule", "knockout", "--seeding", "order", "--seeded", "9"}, "--seeded: 9 is not a whole number from 0 to 4"},
 		{[]string{"tron/small", "--schedule", "knockout", "--seeding", "/nonexistent.jsonl"}, "/nonexistent.jsonl"},
 	} {

@@ -30,7 +30,12 @@ Then arena rate prints the standings of the merged file.
 The shards of a championship hold its days only (its finals are planned
 from every day's records): their merge is the whole run's file up to the
 finals, and arena run with the run's flags, --out MERGED and --resume plays
-the finals, completing it to the bytes of the whole run.`,
+the finals, completing it to the bytes of the whole run.
+
+A knockout or a Swiss is sharded a stage at a time (arena run --shard K/N
+--from MERGED): arena merge MERGED and the stage's shards, --out NEXT,
+writes the whole run's file up to the stage's end, the next stage's
+--from, and says on stderr whether the run is finished.`,
 	options: func() options { return &mergeOptions{} },
 	run:     mergeFiles,
 }
@@ -51,6 +56,17 @@ func mergeFiles(ctx context.Context, env *env, opts options, args []string) erro
 	o := opts.(*mergeOptions)
 	if o.out == "" {
 		return badInput("merge: give the merged file with --out FILE")
+	}
+	if len(args) > 0 {
+		headers, err := readHeaders(args)
+		if err != nil {
+			return err
+		}
+		for _, f := range headers {
+			if f.header.Shard != nil && f.header.Shard.Stage > 0 {
+				return mergeStage(ctx, env, o, headers)
+			}
+		}
 	}
 	files, h, err := openRunFiles(args, o.anyRevision)
 	if err != nil {
@@ -87,6 +103,13 @@ func mergeFiles(ctx context.Context, env *env, opts options, args []string) erro
 			return badInput("%s: holds %d of its shard's %d matches: a gap (arena run --resume completes it)", f.path, got, want)
 		}
 	}
+	return writeMerged(ctx, o, h, files)
+}
+
+// writeMerged writes the header and the record lines of the files, in
+// order, to the --out file; nothing is left of it when that fails.
+func writeMerged(ctx context.Context, o *mergeOptions, h *results.Header, files []runFile) error {
+	interrupted := &exitError{ExitInterrupted, errors.New("interrupted: nothing merged")}
 	out, err := createFile("--out", o.out, o.force)
 	if err != nil {
 		return err

@@ -327,18 +327,9 @@ func openSomeShards(paths []string, anyRevision bool) ([]runFile, *results.Heade
 	if len(paths) == 0 {
 		return nil, nil, nil, badInput("give the results files of one run (its shards, if it was sharded)")
 	}
-	files := make([]runFile, len(paths))
-	for i, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			return nil, nil, nil, badInput("%v", err)
-		}
-		rd, err := results.NewReader(f, p)
-		f.Close()
-		if err != nil {
-			return nil, nil, nil, badInput("%v", err)
-		}
-		files[i] = runFile{p, rd.Header()}
+	files, err := readHeaders(paths)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	first := files[0]
 	for _, f := range files[1:] {
@@ -376,6 +367,24 @@ func openSomeShards(paths []string, anyRevision bool) ([]runFile, *results.Heade
 	return files, &h, missing, nil
 }
 
+// readHeaders reads the header of each results file.
+func readHeaders(paths []string) ([]runFile, error) {
+	files := make([]runFile, len(paths))
+	for i, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, badInput("%v", err)
+		}
+		rd, err := results.NewReader(f, p)
+		f.Close()
+		if err != nil {
+			return nil, badInput("%v", err)
+		}
+		files[i] = runFile{p, rd.Header()}
+	}
+	return files, nil
+}
+
 // joinInts writes 1, 2, 3.
 func joinInts(xs []int) string {
 	parts := make([]string, len(xs))
@@ -402,6 +411,9 @@ func (f *runFile) spans(plan runner.Plan) ([]runner.Span, error) {
 	if f.header.Shard == nil {
 		return []runner.Span{{Start: 0, End: plan.Len()}}, nil
 	}
+	if s := f.header.Shard; s.Stage > 0 {
+		return nil, badInput("%s: shard %d/%d of stage %d of a %s; arena merge joins a stage's shards to the file of the stages before, which this command reads", f.path, s.K, s.N, s.Stage, stagedName(f.header.Schedule))
+	}
 	spans, err := runner.ShardSpans(plan, f.header.Shard.K, f.header.Shard.N)
 	if err != nil {
 		return nil, badInput("%s: %v", f.path, err)
@@ -419,17 +431,7 @@ func readRun(files []runFile, plan runner.Plan, judge func(*results.Record) erro
 		if err != nil {
 			return got, want, err
 		}
-		fh, err := os.Open(f.path)
-		if err != nil {
-			return got, want, badInput("%v", err)
-		}
-		_, rd, err := readWhole(fh, f.path)
-		if err != nil {
-			fh.Close()
-			return got, want, badInput("%v", err)
-		}
-		n, err := readOwned(rd, &f.header, plan, spans, judge)
-		fh.Close()
+		n, err := readFileRecords(f, plan, spans, judge)
 		if err != nil {
 			return got, want, err
 		}

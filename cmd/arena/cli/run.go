@@ -81,6 +81,7 @@ func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.swiss.register(fs)
 	o.play.register(fs, "standings format: table, markdown, csv or json")
 	o.play.registerShards(fs)
+	fs.StringVar(&o.play.from, "from", "", "a knockout's or a Swiss's --shard: the merged `file` of the stages before (arena merge's); the shard plays its part of the next stage")
 	fs.StringVar(&o.seeds, "seeds", "", "play exactly the seeds of this `file` (one per line), one round each, instead of seeds derived from --seed")
 	o.registerRating(fs)
 }
@@ -203,9 +204,10 @@ type playFlags struct {
 	shard        string
 	shardFromEnv bool
 	shardCount   int
-	sharded      bool // the format may be sharded
-	k, n         int  // the shard, 0 for the whole run
-	shardMatches int  // the matches of the shard, once playFormat has planned it
+	sharded      bool   // the format may be sharded
+	k, n         int    // the shard, 0 for the whole run
+	shardMatches int    // the matches of the shard, once playFormat has planned it
+	from         string // a stage's shard: the merged file of the stages before
 	faults       faultGate
 	faultsOver   error // the gate's verdict, once playFormat has played
 }
@@ -346,7 +348,7 @@ func (p *playFlags) checkShard() (err error) {
 
 func runTournament(ctx context.Context, env *env, opts options, args []string) error {
 	o := opts.(*runOptions)
-	if err := refuseEmptyFlags(o.sel.fs, "anchor", "rating", "schedule", "candidate", "seeds", "shard"); err != nil {
+	if err := refuseEmptyFlags(o.sel.fs, "anchor", "rating", "schedule", "candidate", "seeds", "shard", "from"); err != nil {
 		return err
 	}
 	c, err := o.sel.resolve("run", args)
@@ -529,7 +531,19 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	plan := format.Plan()
 	header := runHeader(scenario, setup, format, games, seed)
 	own := []runner.Span{{Start: 0, End: plan.Len()}}
-	if o.n > 0 {
+	staged, _ := plan.(runner.StageSharded)
+	var part *stagePart
+	judged := format // the format the records go to: none, for a stage's shard
+	switch {
+	case o.from != "" && (o.n == 0 || staged == nil):
+		return runner.Summary{}, badInput("--from: only a knockout's or a Swiss's --shard K/N starts from the merged file of the stages before (to continue a file, --resume it)")
+	case o.n > 0 && staged != nil:
+		var err error
+		if part, err = o.planStage(header, format, staged); err != nil {
+			return runner.Summary{}, err
+		}
+		own, judged = part.spans(), partFormat{format}
+	case o.n > 0:
 		spans, err := runner.ShardSpans(plan, o.k, o.n)
 		if err != nil {
 			return runner.Summary{}, badInput("--shard: %v", err)
@@ -544,7 +558,7 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	if _, err := os.Stat(o.out); o.resume && err == nil {
 		out, done, err = resumeOut(o.out, header, plan, own, func(r *results.Record) error {
 			faults.Add(r)
-			return format.Add(r)
+			return judged.Add(r)
 		}, o.anyRevision)
 		if err != nil {
 			return runner.Summary{}, err
@@ -568,8 +582,8 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	}
 	var sum runner.Summary
 	var err error
-	if len(cfg.Owned) > 0 && !format.Decided() {
-		judge := runner.ShareJudging(&cfg, format, out.f != nil)
+	if len(cfg.Owned) > 0 && !judged.Decided() {
+		judge := runner.ShareJudging(&cfg, judged, out.f != nil)
 		sum, err = runner.Run(ctx, cfg, func(r *results.Record, line []byte) (bool, error) {
 			if err := judge.Add(r); err != nil {
 				return false, err
@@ -578,7 +592,7 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 			if prog != nil {
 				prog.add(r)
 			}
-			return format.Decided(), out.line(line)
+			return judged.Decided(), out.line(line)
 		})
 		if jerr := judge.End(); err == nil {
 			err = jerr
@@ -593,6 +607,13 @@ func playFormat(ctx context.Context, env *env, o *playFlags, scenario string, se
 	}
 	if err := out.close(); err != nil {
 		return sum, &exitError{ExitInternal, err}
+	}
+	if part != nil { // the merge judges the stage: a shard of it tells what comes next
+		if !sum.Interrupted {
+			part.report(env, o, header.Schedule)
+		}
+		o.faultsOver = o.faults.report(env, faults)
+		return sum, nil
 	}
 	if err := writeReport(ctx, env, format, report); err != nil {
 		return sum, err

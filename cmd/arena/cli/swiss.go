@@ -33,8 +33,6 @@ func (s *swissFlags) check(swiss bool) error {
 // by score round by round, --games games a table a round.
 func swissFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.Setup, error) {
 	switch {
-	case o.play.n > 0:
-		return nil, nil, badInput("--shard: a Swiss's rounds are paired from the ones before; play it on one machine")
 	case o.seeds != "":
 		return nil, nil, badInput("--seeds: a Swiss plays the seeds of its rounds, derived from --seed")
 	}

@@ -165,7 +165,7 @@ func TestSwissBadInput(t *testing.T) {
 		{[]string{"coin/duel", "--schedule", "swiss", "--rounds", "0"}, "coin/duel: rounds: 0 is not a whole number from 1 to 1 for 3 bots"},
 		{append([]string{"coin/duel", "--schedule", "swiss", "--rounds", "6"}, coinField(10)...), "coin/duel: rounds: 6 is not a whole number from 1 to 5 for 10 bots (half the bots: beyond, a round can have no pairing free of rematches)"},
 		{[]string{"coin/duel", "--schedule", "swiss", "--games", "3"}, "coin/duel: games: 3 is not a multiple of the 2 seats from 2 to 1000"},
-		{[]string{"coin/duel", "--schedule", "swiss", "--shard", "1/2"}, "--shard: a Swiss's rounds are paired from the ones before; play it on one machine"},
+		{[]string{"coin/duel", "--schedule", "swiss", "--shard", "1/2"}, "--shard: a shard of a Swiss's stage writes its records for arena merge: give --out FILE"},
 		{[]string{"coin/duel", "--rounds", "3"}, "--rounds: only a Swiss has rounds (add --schedule swiss)"},
 		{[]string{"coin/duel", "--schedule", "swis"}, "choices: round-robin, gauntlet, championship, knockout, swiss"},
 	} {
