@@ -451,9 +451,9 @@ func ladderShow(_ context.Context, env *env, opts options, args []string) error 
 // ladderRow is one bot's line of the ladder's standings.
 type ladderRow struct {
 	Bot      string   `json:"bot"`
-	Elo      *float64 `json:"elo"` // null before its first game
-	EloLo    *float64 `json:"elo_lo"`
-	EloHi    *float64 `json:"elo_hi"`
+	Elo      *float64 `json:"elo"`    // null before its first game
+	EloLo    *float64 `json:"elo_lo"` // null when open below (or before its first game)
+	EloHi    *float64 `json:"elo_hi"` // null when open above
 	Games    int      `json:"games"`
 	Last     *int     `json:"last_batch"` // null before its first batch
 	Parent   string   `json:"parent,omitempty"`
@@ -462,7 +462,8 @@ type ladderRow struct {
 	VsHi     *float64 `json:"vs_parent_hi,omitempty"`
 	Active   bool     `json:"active"`
 	Spec     string   `json:"spec"`
-	lo, hi   float64  // the interval's ends, open ends infinite, for the table
+	// The intervals' ends, open ends infinite, for the table.
+	lo, hi, vsLo, vsHi float64
 }
 
 // finite returns &x, or nil for NaN and infinities (null in JSON).
@@ -485,9 +486,6 @@ func (s *ladderStore) rows(st *results.Standings) []ladderRow {
 		if r != nil && r.Games > 0 {
 			row.Elo, row.EloLo, row.EloHi, row.Games = finite(r.Elo), finite(r.EloLo), finite(r.EloHi), r.Games
 			row.lo, row.hi = r.EloLo, r.EloHi
-			if math.IsInf(r.EloLo, -1) || math.IsInf(r.EloHi, 1) {
-				row.EloLo, row.EloHi = nil, nil
-			}
 		}
 		if last := s.led.Last(i); last >= 0 {
 			row.Last = &last
@@ -495,6 +493,7 @@ func (s *ladderStore) rows(st *results.Standings) []ladderRow {
 		if b.Parent != "" && row.Elo != nil {
 			if d, err := st.Diff(b.Name, b.Parent); err == nil {
 				row.VsParent, row.VsLo, row.VsHi = finite(d.Elo), finite(d.Lo), finite(d.Hi)
+				row.vsLo, row.vsHi = d.Lo, d.Hi
 			}
 		}
 		seen[b.Name] = true
@@ -529,12 +528,6 @@ func (s *ladderStore) writeStandings(w io.Writer, f results.Format, h2h bool) er
 			return "-"
 		}
 		return results.FormatElo(*x)
-	}
-	interval := func(lo, hi *float64) string {
-		if lo == nil || hi == nil {
-			return "-"
-		}
-		return results.FormatInterval(*lo, *hi)
 	}
 	last := func(r ladderRow) string {
 		if r.Last == nil {
@@ -586,7 +579,7 @@ func (s *ladderStore) writeStandings(w io.Writer, f results.Format, h2h bool) er
 	for i, r := range rows {
 		vs := "-"
 		if r.VsParent != nil {
-			vs = elo(r.VsParent) + " " + interval(r.VsLo, r.VsHi)
+			vs = elo(r.VsParent) + " " + results.FormatInterval(r.vsLo, r.vsHi)
 		}
 		parent := r.Parent
 		if parent == "" {

@@ -144,13 +144,15 @@ code{font-size:12px}
 <script>
 function cell(tr, text){const td=document.createElement('td');td.textContent=text;tr.appendChild(td)}
 function fmt(x){return x===null||x===undefined?'-':(x>0?'+':'')+Math.round(x)}
+function iv(x, lo, hi){if(x===null||x===undefined)return '-';const l=lo===null||lo===undefined,h=hi===null||hi===undefined;
+ return l&&h?'any':l?'≤ '+fmt(hi):h?'≥ '+fmt(lo):'['+fmt(lo)+', '+fmt(hi)+']'}
 function fill(id, rows, f){const tb=document.querySelector('#'+id+' tbody');tb.replaceChildren();
  rows.forEach((r,i)=>{const tr=document.createElement('tr');f(tr,r,i);tb.appendChild(tr)})}
 async function refresh(){
  try{const s=await (await fetch('state.json')).json();
   document.getElementById('summary').textContent=s.batches+' batches'+(s.pending?'; '+s.pending:'');
-  fill('standings',s.bots,(tr,b,i)=>{[i+1,b.bot,fmt(b.elo),b.elo_lo===null?'-':'['+fmt(b.elo_lo)+', '+fmt(b.elo_hi)+']',b.games,
-   b.last_batch===null?'-':b.last_batch,b.parent||'-',b.vs_parent===undefined?'-':fmt(b.vs_parent)+' ['+fmt(b.vs_parent_lo)+', '+fmt(b.vs_parent_hi)+']',
+  fill('standings',s.bots,(tr,b,i)=>{[i+1,b.bot,fmt(b.elo),iv(b.elo,b.elo_lo,b.elo_hi),b.games,
+   b.last_batch===null?'-':b.last_batch,b.parent||'-',b.vs_parent===undefined?'-':fmt(b.vs_parent)+' '+iv(b.vs_parent,b.vs_parent_lo,b.vs_parent_hi),
    b.active?'plays':'retired'].forEach(t=>cell(tr,t))});
   fill('next',s.next,(tr,t,i)=>{[i+1,t.bots.join(' vs '),t.why].forEach(x=>cell(tr,x))});
   fill('recent',s.recent,(tr,m)=>{cell(tr,m.batch);cell(tr,m.bots.map((b,k)=>b+' ('+m.places[k]+')').join(', '));

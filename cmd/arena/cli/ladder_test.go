@@ -8,9 +8,11 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -238,4 +240,34 @@ func TestBrowserLadderPage(t *testing.T) {
 	}
 	require.Contains(t, dom, "2 batches")
 	require.Contains(t, dom, "arena play --from")
+}
+
+// TestLadderOneSidedIntervals: a bot that won every game has an interval
+// open above; show keeps its lower end, in the table, the JSON and the
+// difference to its parent.
+func TestLadderOneSidedIntervals(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ladder")
+	code, _, errOut := arena(t, "ladder", "init", dir, "--game", "coin", "--tables", "8")
+	require.Equal(t, ExitOK, code, errOut)
+	for _, b := range [][]string{{"a", "coin:elo=0"}, {"b", "coin:elo=50"}, {"top", "coin:elo=2000", "--parent", "a"}} {
+		code, _, errOut := arena(t, append([]string{"ladder", "add", dir}, b...)...)
+		require.Equal(t, ExitOK, code, errOut)
+	}
+	code, _, errOut = arena(t, "ladder", "play", dir, "--matches", "32")
+	require.Equal(t, ExitOK, code, errOut)
+	code, out, errOut := arena(t, "ladder", "show", dir, "--format", "json")
+	require.Equal(t, ExitOK, code, errOut)
+	var show struct {
+		Bots []ladderRow `json:"bots"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &show))
+	top := show.Bots[0]
+	require.Equal(t, "top", top.Bot)
+	require.NotNil(t, top.EloLo, "the lower end of an interval open above")
+	require.Nil(t, top.EloHi)
+	require.NotNil(t, top.VsLo, "the lower end of the difference to the parent")
+	code, out, errOut = arena(t, "ladder", "show", dir)
+	require.Equal(t, ExitOK, code, errOut)
+	line := regexp.MustCompile(`(?m)^.*\btop\b.*$`).FindString(out)
+	assert.Regexp(t, `│ ≥ [+-]\d+ +│.*│ [+-]\d+ ≥ [+-]\d+ +│`, line)
 }
