@@ -33,26 +33,8 @@ export ARENA=${ARENA:-arena}          # the one arena binary every task runs
 export LADDER=${LADDER:-$PWD/ladder}  # the ladder's folder, on the shared filesystem
 
 if [[ ${1:-} == merge ]]; then
-    # The merge job: the batch whose shards are in and whose file is not.
-    batch= n=
-    for shard in "$LADDER"/batches/*.shard-1-of-*.jsonl; do
-        [[ -e $shard ]] || continue
-        b=${shard##*/}
-        [[ -e $LADDER/batches/${b%%.*}.jsonl ]] && continue
-        batch=${b%%.*}
-        n=${b##*-of-}
-        n=${n%.jsonl}
-    done
-    if [[ -z $batch ]]; then
-        echo "slurm-ladder.sh: no batch of $LADDER is waiting for its merge" >&2
-        exit 1
-    fi
-    shards=()
-    for ((k = 1; k <= n; k++)); do
-        shards+=("$LADDER/batches/$batch.shard-$k-of-$n.jsonl")
-    done
-    "$ARENA" merge "${shards[@]}" --out "$LADDER/batches/$batch.jsonl"
-    exec "$ARENA" ladder show "$LADDER"
+    # The merge job: fold the batch's shards into it, print the standings.
+    exec "$ARENA" ladder merge "$LADDER"
 elif [[ -n ${SLURM_ARRAY_TASK_ID:-} ]]; then
     # One array task: one shard of the next batch.
     exec "$ARENA" ladder play "$LADDER" -j "${SLURM_CPUS_PER_TASK:-1}" --shard-from-env

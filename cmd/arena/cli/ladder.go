@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -25,7 +26,7 @@ import (
 
 var ladderCommand = &command{
 	name:  "ladder",
-	usage: "ladder init|add|retire|play|show|serve DIR [arguments]",
+	usage: "ladder init|add|retire|play|merge|show|serve DIR [arguments]",
 	short: "a lasting rating list of every version of every bot, matches chosen by information",
 	long: `A ladder is a folder that lasts: a registry of bots (ladder.json) and a
 ledger of batches of matches (batches/*.jsonl, the records of arena run).
@@ -37,12 +38,13 @@ list (docs/ladder.md gives the rule), each pair on one seed, seats swapped.
   arena ladder add DIR NAME SPEC [--parent P]     a bot, or a new version
   arena ladder retire DIR NAME                    it plays no more
   arena ladder play DIR [--matches N | --for 8h]  play batches
+  arena ladder merge DIR                          fold a batch's shards into it
   arena ladder show DIR [--format F] [--h2h]      the standings
   arena ladder serve DIR                          a live page of them
 
 A ladder killed at any moment keeps every finished match: play again
 resumes the batch, to the same bytes. A second writer is refused. Shards:
-play --shard K/N plays part of the next batch; arena merge folds the
+play --shard K/N plays part of the next batch; ladder merge folds the
 shards into the batch's file. Run arena ladder SUBCOMMAND --help for its
 flags.`,
 	options: func() options { return ladderTop{} },
@@ -55,18 +57,18 @@ type ladderTop struct{}
 func (ladderTop) register(fs *pflag.FlagSet) { fs.SetInterspersed(false) }
 
 // ladderCommands are the subcommands of arena ladder.
-var ladderCommands = []*command{ladderInitCommand, ladderAddCommand, ladderRetireCommand, ladderPlayCommand, ladderShowCommand, ladderServeCommand}
+var ladderCommands = []*command{ladderInitCommand, ladderAddCommand, ladderRetireCommand, ladderPlayCommand, ladderMergeCommand, ladderShowCommand, ladderServeCommand}
 
 func runLadder(ctx context.Context, env *env, _ options, args []string) error {
 	if len(args) == 0 {
-		return badInput("ladder: give a subcommand: init, add, retire, play, show or serve (see arena help ladder)")
+		return badInput("ladder: give a subcommand: init, add, retire, play, merge, show or serve (see arena help ladder)")
 	}
 	for _, c := range ladderCommands {
 		if c.name == "ladder "+args[0] {
 			return c.call(ctx, env, args[1:])
 		}
 	}
-	return badInput("ladder: unknown subcommand %q (init, add, retire, play, show or serve)", args[0])
+	return badInput("ladder: unknown subcommand %q (init, add, retire, play, merge, show or serve)", args[0])
 }
 
 // ladderDir reads the DIR argument and the count of the others.
@@ -268,9 +270,8 @@ resumes it). Each batch is planned from the ledger before it; the results
 are the same bytes whatever -j. It prints the standings at the end.
 
 --shard K/N plays shard K of the next batch into its own file; once every
-shard is there, arena merge DIR/batches/B.shard-*-of-N.jsonl --out
-DIR/batches/B.jsonl folds them into the batch, and the next play plans
-from the merged ledger.`,
+shard is there, arena ladder merge DIR folds them into the batch, and the
+next play plans from the merged ledger.`,
 	options: func() options { return &ladderPlayOptions{} },
 	run:     ladderPlay,
 }
@@ -326,8 +327,7 @@ func ladderPlay(ctx context.Context, env *env, opts options, args []string) erro
 		return ladderPlayShard(ctx, env, s, p)
 	}
 	if len(s.shards) > 0 {
-		return badInput("%s: %s: merge them first (arena merge %s --out %s)", dir, s.describePending(),
-			strings.Join(s.shards, " "), batchPath(dir, s.batches, 0, 0))
+		return badInput("%s: %s: merge them first (arena ladder merge %s)", dir, s.describePending(), dir)
 	}
 	play := ctx
 	if o.during > 0 {
@@ -401,10 +401,83 @@ func ladderPlayShard(ctx context.Context, env *env, s *ladderStore, p *playFlags
 	if sum.Interrupted {
 		return &exitError{code: ExitInterrupted}
 	}
-	fmt.Fprintf(env.stderr, "arena: shard %d/%d of batch %d is in %s; once every shard is in: arena merge %s --out %s\n", p.k, p.n, s.batches,
-		batchPath(s.dir, s.batches, p.k, p.n), filepath.Join(s.dir, ladderBatches, fmt.Sprintf("%06d.shard-*-of-%d.jsonl", s.batches, p.n)),
-		batchPath(s.dir, s.batches, 0, 0))
+	fmt.Fprintf(env.stderr, "arena: shard %d/%d of batch %d is in %s; once every shard is in: arena ladder merge %s\n", p.k, p.n, s.batches,
+		batchPath(s.dir, s.batches, p.k, p.n), s.dir)
 	return nil
+}
+
+var ladderMergeCommand = &command{
+	name:  "ladder merge",
+	usage: "ladder merge DIR",
+	long: `Merge folds the shards of the ladder's next batch (arena ladder play DIR
+--shard K/N, one on each machine) into the batch's file, byte for byte the
+file the batch played whole would have, and prints the standings. It
+refuses, with one line and nothing written, a batch whose shards are not
+all there, one of them incomplete (its play --shard K/N again resumes it),
+or shards of different N.`,
+	options: func() options { return ladderMergeOptions{} },
+	run:     ladderMerge,
+}
+
+type ladderMergeOptions struct{}
+
+func (ladderMergeOptions) register(*pflag.FlagSet) {}
+
+// shardName reads K and N from a shard file's name.
+var shardName = regexp.MustCompile(`\.shard-(\d+)-of-(\d+)\.jsonl$`)
+
+func ladderMerge(ctx context.Context, out *env, _ options, args []string) error {
+	dir, err := ladderDir("ladder merge", args, 1, "DIR")
+	if err != nil {
+		return err
+	}
+	lock, err := lockLadder(dir)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	s, err := openLadder(dir, &results.Options{Seed: 0})
+	if err != nil {
+		return err
+	}
+	if len(s.shards) == 0 {
+		if s.begun {
+			return badInput("%s: %s, not in shards: play it (arena ladder play %s)", dir, s.describePending(), dir)
+		}
+		return badInput("%s: no batch is waiting for its merge (arena ladder play %s --shard K/N plays a part of the next one)", dir, dir)
+	}
+	byK := map[int]string{}
+	n := 0
+	for _, path := range s.shards {
+		m := shardName.FindStringSubmatch(path)
+		if m == nil {
+			return badInput("%s: not the name of a shard (B.shard-K-of-N.jsonl)", path)
+		}
+		k, _ := strconv.Atoi(m[1])
+		nk, _ := strconv.Atoi(m[2])
+		if n != 0 && nk != n {
+			return badInput("%s: batch %d has shards of %d and of %d machines (%s): remove those of the N not played", dir, s.batches, n, nk, strings.Join(s.shards, ", "))
+		}
+		n, byK[k] = nk, path
+	}
+	paths := make([]string, 0, n)
+	for k := 1; k <= n; k++ {
+		path, ok := byK[k]
+		if !ok {
+			return badInput("%s: batch %d: shard %d/%d is not there (arena ladder play %s --shard %d/%d plays it)", dir, s.batches, k, n, dir, k, n)
+		}
+		paths = append(paths, path)
+	}
+	batch := batchPath(dir, s.batches, 0, 0)
+	if err := mergeFiles(ctx, &env{stdout: io.Discard, stderr: out.stderr}, &mergeOptions{out: batch}, paths); err != nil {
+		return err
+	}
+	fmt.Fprintf(out.stderr, "arena: batch %d is merged from its %d shards into %s\n", s.batches, n, batch)
+	merged, err := openLadder(dir, &results.Options{Seed: 0})
+	if err != nil {
+		return err
+	}
+	return merged.writeStandings(out.stdout, results.FormatTable, false)
 }
 
 var ladderShowCommand = &command{
