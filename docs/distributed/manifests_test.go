@@ -32,6 +32,8 @@ import (
 const (
 	k8sJobFile      = "k8s-indexed-job.yaml"
 	k8sMergeFile    = "k8s-merge-job.yaml"
+	k8sLadderFile   = "k8s-ladder-batch.yaml"
+	k8sLadderMerge  = "k8s-ladder-merge.yaml"
 	slurmFile       = "slurm-array.sh"
 	slurmLadderFile = "slurm-ladder.sh"
 	parallelFile    = "gnu-parallel.sh"
@@ -253,6 +255,56 @@ func k8sRecipe(t *testing.T) []string {
 		t.Errorf("%s and %s: the shards and the merge must run one image, not %d", k8sJobFile, k8sMergeFile, len(images))
 	}
 	return args
+}
+
+// TestK8sLadderRecipe checks the ladder's Kubernetes variant: each pod
+// plays its own shard of the batch on the claim of the tournament recipe,
+// completions is --shard-count, and the merge Job folds the same ladder.
+func TestK8sLadderRecipe(t *testing.T) {
+	jobs, claims := readK8s(t, k8sLadderFile)
+	if len(jobs) != 1 || len(claims) != 0 {
+		t.Fatalf("%s: want one Job and nothing else", k8sLadderFile)
+	}
+	j := jobs[0]
+	if j.Spec.CompletionMode != "Indexed" || j.Spec.Completions == nil || j.Spec.BackoffLimitPerIndex == nil {
+		t.Fatalf("%s: want an Indexed Job with completions and backoffLimitPerIndex", k8sLadderFile)
+	}
+	pod := j.Spec.Template.Spec
+	if len(pod.Containers) != 1 {
+		t.Fatalf("%s: want one container", k8sLadderFile)
+	}
+	c := pod.Containers[0]
+	args, ok := arenaArgs(c.argv(), "ladder")
+	if !ok || len(args) < 2 || args[0] != "play" {
+		t.Fatalf("%s: the container does not run `arena ladder play DIR`: %q", k8sLadderFile, c.argv())
+	}
+	dir := args[1]
+	if !hasFlag(args, "--shard-from-env") {
+		t.Errorf("%s: ladder play lacks --shard-from-env", k8sLadderFile)
+	}
+	if v, _ := flagValue(args, "--shard-count"); v != strconv.Itoa(*j.Spec.Completions) {
+		t.Errorf("%s: --shard-count %q, want completions, %d", k8sLadderFile, v, *j.Spec.Completions)
+	}
+	_, tclaims := readK8s(t, k8sJobFile)
+	claimName := pod.claimOf(c, dir+"/ladder.json")
+	if len(tclaims) != 1 || claimName != tclaims[0].Metadata.Name {
+		t.Errorf("%s: %s is not on the claim of %s", k8sLadderFile, dir, k8sJobFile)
+	}
+	mjobs, _ := readK8s(t, k8sLadderMerge)
+	if len(mjobs) != 1 || len(mjobs[0].Spec.Template.Spec.Containers) != 1 {
+		t.Fatalf("%s: want one Job of one container", k8sLadderMerge)
+	}
+	mpod := mjobs[0].Spec.Template.Spec
+	mc := mpod.Containers[0]
+	if margs, ok := arenaArgs(mc.argv(), "ladder"); !ok || !slices.Equal(margs, []string{"merge", dir}) {
+		t.Errorf("%s: runs %q, want arena ladder merge %s", k8sLadderMerge, mc.argv(), dir)
+	}
+	if got := mpod.claimOf(mc, dir+"/ladder.json"); got != claimName {
+		t.Errorf("%s: %s is on claim %q, the batch's on %q", k8sLadderMerge, dir, got, claimName)
+	}
+	if mc.Image != c.Image {
+		t.Errorf("%s and %s: one image, not %s and %s", k8sLadderFile, k8sLadderMerge, c.Image, mc.Image)
+	}
 }
 
 // ---- Slurm ----
