@@ -1,12 +1,17 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -18,9 +23,9 @@ var ladderServeCommand = &command{
 	name:  "ladder serve",
 	usage: "ladder serve DIR [--addr HOST:PORT]",
 	long: `Serve shows the ladder on a live page, on loopback by default: the
-standings with their intervals, the last matches (each with the command
-that replays it), and the batch planned next with why each table was
-chosen. The page asks for the state every 2 s, as records arrive; it loads
+standings with their intervals, the last matches (each a link to its
+replay viewer, played again from the ledger, and the command that replays
+it), and the batch planned next with why each table was chosen. The page asks for the state every 2 s, as records arrive; it loads
 nothing from the network. Ctrl-C ends it.`,
 	options: func() options { return &ladderServeOptions{} },
 	run:     ladderServe,
@@ -69,6 +74,7 @@ type recentMatch struct {
 	Bots   []string `json:"bots"`
 	Places []int    `json:"places"`
 	Replay string   `json:"replay"`
+	Viewer string   `json:"viewer"` // the page's link to its replay viewer
 }
 
 type nextTable struct {
@@ -93,7 +99,42 @@ func ladderHandler(dir string) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(st)
 	})
+	mux.HandleFunc("/replay", func(w http.ResponseWriter, r *http.Request) {
+		page, err := ladderReplay(r.Context(), dir, r.URL.Query().Get("batch"), r.URL.Query().Get("match"))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write(page)
+	})
 	return mux
+}
+
+// ladderReplay returns the replay viewer of a match of a complete batch:
+// the page of arena play --from BATCH --match N --html, the match played
+// again from its record (its state hash checked).
+func ladderReplay(ctx context.Context, dir, batch, match string) ([]byte, error) {
+	b, err1 := strconv.Atoi(batch)
+	m, err2 := strconv.Atoi(match)
+	if err1 != nil || err2 != nil || b < 0 || m < 0 {
+		return nil, fmt.Errorf("replay: batch %q, match %q: want two whole numbers", batch, match)
+	}
+	path := batchPath(dir, b, 0, 0)
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("replay: batch %d is not in the ledger", b)
+	}
+	tmp, err := os.MkdirTemp("", "arena-replay-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	html := filepath.Join(tmp, "replay.html")
+	var stderr bytes.Buffer
+	if err := playCommand.call(ctx, &env{stdout: io.Discard, stderr: &stderr}, []string{"--from", path, "--match", strconv.Itoa(m), "--html", html}); err != nil {
+		return nil, fmt.Errorf("replay: %s", bytes.TrimSpace(stderr.Bytes()))
+	}
+	return os.ReadFile(html)
 }
 
 // readLadderState reads the ladder for the page.
@@ -111,7 +152,8 @@ func readLadderState(dir string) (*ladderState, error) {
 		r := s.recent[i]
 		b := s.recentBatch[i]
 		st.Recent = append(st.Recent, recentMatch{Batch: b, Match: r.Match, Bots: r.Bots, Places: r.Places,
-			Replay: fmt.Sprintf("arena play --from %s --match %d", batchPath(dir, b, 0, 0), r.Match)})
+			Replay: fmt.Sprintf("arena play --from %s --match %d", batchPath(dir, b, 0, 0), r.Match),
+			Viewer: fmt.Sprintf("replay?batch=%d&match=%d", b, r.Match)})
 	}
 	if batch, active, err := s.next(); err == nil {
 		h := s.header(batch, active)
@@ -156,7 +198,8 @@ async function refresh(){
    b.active?'plays':'retired'].forEach(t=>cell(tr,t))});
   fill('next',s.next,(tr,t,i)=>{[i+1,t.bots.join(' vs '),t.why].forEach(x=>cell(tr,x))});
   fill('recent',s.recent,(tr,m)=>{cell(tr,m.batch);cell(tr,m.bots.map((b,k)=>b+' ('+m.places[k]+')').join(', '));
-   const td=document.createElement('td');const c=document.createElement('code');c.textContent=m.replay;td.appendChild(c);tr.appendChild(td)});
+   const td=document.createElement('td');const a=document.createElement('a');a.href=m.viewer;a.textContent='replay';td.appendChild(a);
+   td.appendChild(document.createTextNode(' '));const c=document.createElement('code');c.textContent=m.replay;td.appendChild(c);tr.appendChild(td)});
  }catch(e){document.getElementById('errors').textContent='cannot read the ladder: '+e}
  document.body.dataset.ready='1';
 }

@@ -244,6 +244,18 @@ func TestLadderServeState(t *testing.T) {
 	code, out, errOut := arena(t, strings.Fields(strings.TrimPrefix(st.Recent[0].Replay, "arena "))...)
 	require.Equal(t, ExitOK, code, errOut)
 	require.Contains(t, out, "matches match 15")
+	// Its viewer: the page of play --html, the match played again.
+	require.Equal(t, "replay?batch=0&match=15", st.Recent[0].Viewer)
+	viewer := get("/" + st.Recent[0].Viewer)
+	require.True(t, strings.HasPrefix(viewer, "<!DOCTYPE html>"), "not a page: %.80q", viewer)
+	title := "<title>coin/duel: " + strings.Join(st.Recent[0].Bots, " vs ") + "</title>"
+	require.True(t, strings.Contains(viewer, title) && strings.Contains(viewer, "Arena.Viewer"), "want the replay viewer of match 15, %s: %.300q", title, viewer)
+	for _, bad := range []string{"/replay?batch=9&match=0", "/replay?batch=0&match=99", "/replay?batch=x&match=0"} {
+		resp, err := http.Get(srv.URL + bad)
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusNotFound, resp.StatusCode, bad)
+	}
 }
 
 // TestBrowserLadderPage: the live page, in headless Chromium, shows every
@@ -261,6 +273,7 @@ func TestBrowserLadderPage(t *testing.T) {
 	}
 	require.Contains(t, dom, "2 batches")
 	require.Contains(t, dom, "arena play --from")
+	require.Contains(t, dom, `href="replay?batch=1&amp;match=`)
 }
 
 // TestLadderOneSidedIntervals: a bot that won every game has an interval
