@@ -260,10 +260,7 @@ func (s *Swiss) pairRound() {
 	}
 	for t := range round.Tables {
 		tab := &round.Tables[t]
-		tab.Took = make([][]int, s.seats)
-		for p := range tab.Took {
-			tab.Took[p] = make([]int, s.seats)
-		}
+		tab.clear()
 		for _, a := range tab.Bots {
 			for _, b := range tab.Bots {
 				if a != b {
@@ -388,23 +385,40 @@ func (s *Swiss) Add(r *Record) error {
 		s.failed++ // a failed game scores nothing for any seat
 		return nil
 	}
-	pos := func(seat int) int { return slices.Index(tab.Bots, g.Seating[seat]) }
-	for a := range s.seats {
-		for b := range s.seats {
+	tab.add(g.Seating, r.Places, s.score)
+	return nil
+}
+
+// clear gives the table an empty Took of its seats.
+func (t *SwissTable) clear() {
+	t.Took = make([][]int, len(t.Bots))
+	for p := range t.Took {
+		t.Took[p] = make([]int, len(t.Bots))
+	}
+}
+
+// add judges one game of the table, its entrants seated by seating at the
+// places given: what each took from each other goes to Took, and to score
+// (by entrant) when score is not nil.
+func (t *SwissTable) add(seating, places []int, score []int) {
+	pos := func(seat int) int { return slices.Index(t.Bots, seating[seat]) }
+	for a := range seating {
+		for b := range seating {
 			took := 0
 			switch {
 			case a == b:
 				continue
-			case r.Places[a] < r.Places[b]:
+			case places[a] < places[b]:
 				took = 2
-			case r.Places[a] == r.Places[b]:
+			case places[a] == places[b]:
 				took = 1
 			}
-			tab.Took[pos(a)][pos(b)] += took
-			s.score[g.Seating[a]] += took
+			t.Took[pos(a)][pos(b)] += took
+			if score != nil {
+				score[seating[a]] += took
+			}
 		}
 	}
-	return nil
 }
 
 // seatedBots names the entrants of a seating.
