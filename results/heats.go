@@ -130,25 +130,17 @@ type HeatsRound struct {
 	Tables []HeatsTable
 }
 
-// HeatsGame is one match of heats: its round and table, the stage whose
-// seed it plays, and its seating.
-type HeatsGame struct {
-	Round, Table, Stage int
-	Seating             []int
-}
-
 // Heats judge the heats of a game of more than two seats from their
 // records, in match order, and plan their matches: each stage, a rotation
 // of every undecided table, once every match before it is judged
 // (NextStage).
 type Heats struct {
-	names    []string
-	seats    int
-	set      KnockoutSettings
-	seedOf   []int // each entrant's seed number
-	rounds   []HeatsRound
-	games    []HeatsGame
-	judged   int
+	names  []string
+	seats  int
+	set    KnockoutSettings
+	seedOf []int // each entrant's seed number
+	rounds []HeatsRound
+	tableGames
 	stages   int
 	finished bool
 	failed   int
@@ -189,7 +181,7 @@ func (h *Heats) deal(field []int) {
 }
 
 // Games returns the games planned so far; MaxGames bounds them.
-func (h *Heats) Games() []HeatsGame { return h.games }
+func (h *Heats) Games() []TableGame { return h.games }
 
 // MaxGames returns the most games the heats can play: every table to its
 // cap.
@@ -233,7 +225,7 @@ func (h *Heats) NextStage() (int, bool) {
 				for k := range seating {
 					seating[k] = tab.Bots[(k+g)%h.seats]
 				}
-				h.games = append(h.games, HeatsGame{Round: r, Table: t, Stage: stage, Seating: seating})
+				h.games = append(h.games, TableGame{Round: r, Table: t, Deal: stage, Seating: seating})
 			}
 			planned = true
 		}
@@ -266,15 +258,9 @@ func (h *Heats) nextRound() {
 
 // Add judges the next record: a game of the table its match belongs to.
 func (h *Heats) Add(r *Record) error {
-	if r.Match == len(h.games) && h.judged == len(h.games) {
-		h.NextStage() // a file read back: its next stage, as the run planned it
-	}
-	if r.Match != h.judged || r.Match >= len(h.games) {
-		return fmt.Errorf("knockout: record of match %d, but match %d is next of %d planned", r.Match, h.judged, len(h.games))
-	}
-	g := h.games[r.Match]
-	if len(r.Bots) != h.seats || !slices.EqualFunc(r.Bots, g.Seating, func(name string, e int) bool { return name == h.names[e] }) {
-		return fmt.Errorf("knockout: match %d seats %v, but the heats seat %v there", r.Match, r.Bots, seatedBots(h.names, g.Seating))
+	g, err := h.next("knockout", "the heats seat", r, h.names, h.NextStage)
+	if err != nil {
+		return err
 	}
 	round := &h.rounds[g.Round]
 	tab := &round.Tables[g.Table]
