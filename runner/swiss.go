@@ -1,12 +1,9 @@
 package runner
 
 import (
-	"fmt"
 	"io"
-	"sync"
 
 	"github.com/arenasim/arena/results"
-	"github.com/arenasim/arena/sim"
 )
 
 // Swiss is the format of a Swiss tournament (results.Swiss has the rules):
@@ -14,7 +11,7 @@ import (
 // it only. The report has the Swiss table and the Bradley–Terry standings
 // of every game.
 type Swiss struct {
-	plan  *SwissPlan
+	plan  *TablePlan
 	judge *results.Swiss
 	tally *results.Tally
 }
@@ -27,7 +24,7 @@ func NewSwiss(seats int, entrants []string, set results.SwissSettings, master ui
 	if err != nil {
 		return nil, err
 	}
-	return &Swiss{plan: &SwissPlan{judge: judge, master: master, seats: seats}, judge: judge, tally: results.NewTally(entrants, opts)}, nil
+	return &Swiss{plan: newTablePlan(judge, judge.Len(), master, seats), judge: judge, tally: results.NewTally(entrants, opts)}, nil
 }
 
 // SwissDraw returns the pairing numbers of n entrants: an order drawn at
@@ -51,7 +48,7 @@ func (s *Swiss) Add(r *results.Record) error {
 	if err := s.tally.Add(r); err != nil {
 		return err
 	}
-	return s.judge.Add(r)
+	return s.plan.add(r)
 }
 
 // Decided reports false: a Swiss plays every round.
@@ -66,7 +63,7 @@ func (s *Swiss) AddOrdered(r *results.Record) error {
 	if err := s.tally.AddOrdered(r); err != nil {
 		return err
 	}
-	return s.judge.Add(r)
+	return s.plan.add(r)
 }
 
 // Merge adds a worker's tally.
@@ -88,46 +85,4 @@ func (s *Swiss) Report(w io.Writer, f results.Format) error {
 		return err
 	}
 	return s.judge.Report(st).Write(w, f)
-}
-
-// SwissPlan is the plan of a Swiss: R rounds of T tables of G games, in
-// the order the rounds were paired. Round r holds G/seats rotations of
-// every table, rotation j of round r on the seed Derive(master, r·G/seats
-// + j), its games seating the table's bots rotated by one seat each. Len
-// is exact: every round plays every table.
-type SwissPlan struct {
-	mu     sync.Mutex // Ready grows the games while workers read them
-	judge  *results.Swiss
-	master uint64
-	seats  int
-}
-
-// Seats returns the seats of a table.
-func (p *SwissPlan) Seats() int { return p.seats }
-
-// Len returns the games of every round.
-func (p *SwissPlan) Len() int { return p.judge.Len() }
-
-// Match returns match i, once Ready has planned it.
-func (p *SwissPlan) Match(i int, seating []int) Pairing {
-	p.mu.Lock()
-	games := p.judge.Games()
-	if i >= len(games) {
-		p.mu.Unlock()
-		panic(fmt.Sprintf("runner: swiss match %d is not planned yet", i))
-	}
-	g := games[i]
-	p.mu.Unlock()
-	s := grow(seating, p.seats)
-	copy(s, g.Seating)
-	return Pairing{Index: i, Deal: g.Deal, Seed: sim.Derive(p.master, uint64(g.Deal)), Seating: s}
-}
-
-// Ready plans the next round once every game before next is judged, and
-// returns the games planned.
-func (p *SwissPlan) Ready(next int) int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	n, _ := p.judge.NextStage()
-	return n
 }
