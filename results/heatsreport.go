@@ -90,7 +90,7 @@ func (rep *HeatsReport) Write(w io.Writer, f Format) error {
 	}
 	rend, gap := tableStyle(f)
 	s := rep.Settings
-	fmt.Fprintf(w, "knockout of %d bots in heats: tables of %d seats, the top %d of each through; %s\n"+
+	fmt.Fprintf(w, "knockout of %d bots in heats: tables of %d seats, the top %d of each table go through; %s\n"+
 		"tables of %d games (rotations of the seats, each on one seed), places scoring %d to 0; level at the line, a table is extended by rotations up to %d games, then the %s goes through\n",
 		len(s.Draw), rep.Seats, s.Advance, drawnText(s), s.Games, rep.Seats-1, s.Cap, s.Tiebreak)
 	md := f == FormatMarkdown

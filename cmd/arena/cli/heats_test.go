@@ -32,7 +32,7 @@ func TestHeatsCoin(t *testing.T) {
 	one, four := filepath.Join(dir, "j1.jsonl"), filepath.Join(dir, "j4.jsonl")
 	code, stdout, stderr := arena(t, append(heatsArgs(), "-j", "1", "--out", one)...)
 	require.Equal(t, ExitOK, code, stderr)
-	for _, want := range []string{"knockout of 18 bots in heats: tables of 4 seats, the top 2 of each through",
+	for _, want := range []string{"knockout of 18 bots in heats: tables of 4 seats, the top 2 of each table go through",
 		"\nround 1: 18 bots, 2 byes\n  byes: (1) ", "  table 4, 4 games: ", "\nround 2: 10 bots, 2 byes\n",
 		"\nround 3: 6 bots, 2 byes\n", "\nfinal table: 4 bots\n  final, ", "│ PLACE │"} {
 		require.Contains(t, stdout, want)
@@ -161,6 +161,7 @@ func TestHeatsBadInput(t *testing.T) {
 		{coin(3), "coin/ffa4: heats at tables of 4 seats need 4 to 65536 bots, and there are 3"},
 		{[]string{"tron/small", "--schedule", "knockout", "--advance", "1"}, "--advance: tron/small has 2 seats, and a tie of duels sends its winner alone through"},
 		{[]string{"coin/ffa4", "--advance", "2"}, "--advance: only a knockout has it (add --schedule knockout)"},
+		{coin(8, "--shard", "1/2"), "--shard: a knockout's rounds are drawn from the ones before; play it on one machine"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			code, stdout, stderr := arena(t, append([]string{"run"}, tc.args...)...)
@@ -234,13 +235,13 @@ func TestHeatsScenario(t *testing.T) {
 	out := filepath.Join(dir, "h.jsonl")
 	code, stdout, stderr := arena(t, "run", file, "--bootstrap", "0", "--out", out)
 	require.Equal(t, ExitOK, code, stderr)
-	require.Contains(t, stdout, "knockout of 9 bots in heats: tables of 4 seats, the top 1 of each through")
+	require.Contains(t, stdout, "knockout of 9 bots in heats: tables of 4 seats, the top 1 of each table go through")
 	require.Contains(t, stdout, "tables of 8 games")
 	h, _ := readSwissFile(t, out)
 	require.Equal(t, 1, h.Knockout.Advance)
 	require.Equal(t, 16, h.Knockout.Cap)
 	code, stdout, stderr = arena(t, "run", file, "--bootstrap", "0", "--advance", "3", "--games", "4")
 	require.Equal(t, ExitOK, code, stderr)
-	require.Contains(t, stdout, "the top 3 of each through")
+	require.Contains(t, stdout, "the top 3 of each table go through")
 	require.Contains(t, stdout, "tables of 4 games")
 }
