@@ -124,8 +124,8 @@ func (t *HeatsTable) Decided() bool { return t.Rank != nil }
 
 // HeatsRound is one round of heats: its field, its byes and its tables.
 type HeatsRound struct {
-	Field  int
-	Final  bool
+	Field  int  // the bots of the round, byes included
+	Final  bool // one table: its ranking is the places
 	Byes   []int
 	Tables []HeatsTable
 }
@@ -135,15 +135,15 @@ type HeatsRound struct {
 // of every undecided table, once every match before it is judged
 // (NextStage).
 type Heats struct {
-	names  []string
-	seats  int
-	set    KnockoutSettings
-	seedOf []int // each entrant's seed number
-	rounds []HeatsRound
-	tableGames
-	stages   int
-	finished bool
-	failed   int
+	tableGames // the games planned, and how many are judged
+	names      []string
+	seats      int
+	set        KnockoutSettings
+	seedOf     []int // each entrant's seed number
+	rounds     []HeatsRound
+	stages     int
+	finished   bool
+	failed     int
 }
 
 // NewHeats returns the heats of the entrants at tables of seats with the
