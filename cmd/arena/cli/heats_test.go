@@ -172,11 +172,11 @@ func TestHeatsBadInput(t *testing.T) {
 	}
 }
 
-// TestReportHeats: the page of heats draws each round's byes and tables,
-// one row a bot as the data has them, a table's game linking to the
-// viewer --replay added, then the places before the standings.
-func TestReportHeats(t *testing.T) {
-	simtest.Clockless(t)
+// heatsPage runs small Tron heats (six bots: two byes, one table, then
+// the final) and writes their page with match 0's viewer; it returns the
+// page's file and the heats arena rate prints from the same results file.
+func heatsPage(t *testing.T) (string, results.HeatsReport) {
+	t.Helper()
 	dir := t.TempDir()
 	out, page := filepath.Join(dir, "heats.jsonl"), filepath.Join(dir, "heats.html")
 	code, _, stderr := arena(t, "run", "tron/ffa4", "--param", "width=16", "--param", "height=16", "--schedule", "knockout",
@@ -186,9 +186,18 @@ func TestReportHeats(t *testing.T) {
 	require.Equal(t, ExitOK, code, stderr)
 	var rep results.HeatsReport
 	require.NoError(t, json.Unmarshal([]byte(js), &rep))
+	require.Len(t, rep.Rounds, 2)
 	code, _, stderr = arena(t, "report", out, "-o", page, "--replay", "0")
 	require.Equal(t, ExitOK, code, stderr)
-	dom := drawn(t, page)
+	return page, rep
+}
+
+// checkHeats checks a drawn page of heats against the heats' report: each
+// round's byes and tables, one row a bot by rank with its seed, points and
+// whether it went through, the games linked to match 0's viewer, then the
+// places before the standings.
+func checkHeats(t *testing.T, dom string, rep results.HeatsReport) {
+	t.Helper()
 	require.Contains(t, dom, "<h2>Heats</h2>")
 	tables := regexp.MustCompile(`(?s)<div class="heats-table">.*?</p></div>`).FindAllString(dom, -1)
 	k := 0
@@ -218,6 +227,24 @@ func TestReportHeats(t *testing.T) {
 	require.Less(t, places, strings.Index(dom, "<h2>Standings</h2>"))
 	rows := regexp.MustCompile(`<table class="knockout-places">.*?</table>`).FindString(dom)
 	require.Equal(t, len(rep.Places), strings.Count(rows, "<tr data-bot="))
+}
+
+// TestReportHeats: the page of heats draws their rounds as the data has
+// them (its scripts run by node).
+func TestReportHeats(t *testing.T) {
+	simtest.Clockless(t)
+	page, rep := heatsPage(t)
+	checkHeats(t, drawn(t, page), rep)
+}
+
+// TestBrowserHeatsReport: the same page in headless Chromium, the viewer
+// of match 0 at its anchor.
+func TestBrowserHeatsReport(t *testing.T) {
+	chromium(t)
+	page, rep := heatsPage(t)
+	dom := browse(t, page, "", "report-heats")
+	checkHeats(t, dom, rep)
+	require.Regexp(t, `<section class="viewer"[^>]* id="match-0">`, dom)
 }
 
 // TestHeatsScenario: a scenario's knockout block says a table's games, its
