@@ -271,4 +271,9 @@ func TestHeatsScenario(t *testing.T) {
 	require.Equal(t, ExitOK, code, stderr)
 	require.Contains(t, stdout, "the top 3 of each table go through")
 	require.Contains(t, stdout, "tables of 4 games")
+	duel := filepath.Join(dir, "duel.json")
+	require.NoError(t, os.WriteFile(duel, []byte(`{"game":"coin","bots":["coin","coin:elo=50"],"knockout":{"advance":1}}`), 0o644))
+	code, _, stderr = arena(t, "run", duel)
+	require.Equal(t, ExitBadInput, code, stderr)
+	require.Equal(t, "arena: key knockout.advance: "+duel+" has 2 seats, and a tie of duels sends its winner alone through (advance is for heats: games of 3 seats or more)\n", stderr)
 }

@@ -117,8 +117,11 @@ func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.S
 	if seats > 2 {
 		return heatsFormat(o, c, setup, set, seed)
 	}
-	if k.fs.Changed("advance") || (sc != nil && sc.Advance > 0) {
-		return nil, nil, badInput("--advance: %s has 2 seats, and a tie of duels sends its winner alone through (advance is for heats: games of 3 seats or more)", c.scenario.Name)
+	if from := "--advance"; k.fs.Changed("advance") || (sc != nil && sc.Advance > 0) {
+		if !k.fs.Changed("advance") {
+			from = "key knockout.advance"
+		}
+		return nil, nil, badInput("%s: %s has 2 seats, and a tie of duels sends its winner alone through (advance is for heats: games of 3 seats or more)", from, c.scenario.Name)
 	}
 	if k.draws < 1 || k.draws > runner.MaxDraws {
 		return nil, nil, badInput("--draws: %d is not a whole number from 1 to %d", k.draws, runner.MaxDraws)
