@@ -52,6 +52,9 @@ type KnockoutSettings struct {
 	// Bracket b > 0 draws its seeds after the seeded ones from a seed of its
 	// own (runner.KnockoutDraw); Draw is the first bracket's.
 	Draws int `json:"draws,omitempty"`
+	// Advance is, in heats (a game of more than two seats: results.Heats),
+	// how many of each table go through; 0 in a bracket of duels.
+	Advance int `json:"advance,omitempty"`
 }
 
 // TiebreakHigherSeed names the rule of a tie level at its cap.
@@ -74,7 +77,14 @@ func (s *KnockoutSettings) Check(n int) error {
 		return fmt.Errorf("knockout: tiebreak: %q is not %q", s.Tiebreak, TiebreakHigherSeed)
 	case n < 4 && s.ThirdPlace:
 		return fmt.Errorf("knockout: a third-place tie needs 4 bots or more (there are %d)", n)
+	case s.Advance != 0:
+		return fmt.Errorf("knockout: advance: %d, but a tie of duels sends its winner alone through (advance is for heats)", s.Advance)
 	}
+	return s.checkDraw(n)
+}
+
+// checkDraw checks the draw of n entrants and the points.
+func (s *KnockoutSettings) checkDraw(n int) error {
 	seen := make([]bool, n)
 	for _, e := range s.Draw {
 		if e < 0 || e >= n || seen[e] {

@@ -137,28 +137,13 @@ func (k *Knockout) places() []KnockoutPlace {
 // Write writes the report in format f: the bracket round by round, the
 // places, then the standings of every game; CSV gives the places.
 func (rep *KnockoutReport) Write(w io.Writer, f Format) error {
-	switch f {
-	case FormatJSON:
-		return writeJSON(w, rep)
-	case FormatCSV:
-		cw := csv.NewWriter(w)
-		_ = cw.Write([]string{"place", "shared", "bot", "seed", "points"})
-		for _, p := range rep.Places {
-			_ = cw.Write([]string{strconv.Itoa(p.Place), strconv.Itoa(p.Shared), p.Bot, strconv.Itoa(p.Seed), num(p.Points)})
-		}
-		cw.Flush()
-		return cw.Error()
+	if data, err := writePlacesData(w, f, rep, rep.Places); data {
+		return err
 	}
 	rend, gap := tableStyle(f)
 	s := rep.Settings
-	drawn := "every seed drawn from the run's seed"
-	if s.Seeded == len(s.Draw) {
-		drawn = "every seed placed by the ranking given"
-	} else if s.Seeded > 0 {
-		drawn = fmt.Sprintf("seeds 1 to %d placed by the ranking given, the rest drawn from the run's seed", s.Seeded)
-	}
 	fmt.Fprintf(w, "knockout of %d bots, a bracket of %d; %s\nties of %d games (legs of one seed, seats swapped), a level tie extended up to %d, then the %s goes through\n",
-		len(s.Draw), rep.Bracket, drawn, s.Games, s.Cap, s.Tiebreak)
+		len(s.Draw), rep.Bracket, drawnText(s), s.Games, s.Cap, s.Tiebreak)
 	md := f == FormatMarkdown
 	for _, r := range rep.Rounds {
 		if md {
@@ -170,30 +155,65 @@ func (rep *KnockoutReport) Write(w io.Writer, f Format) error {
 			fmt.Fprintln(w, tieLine(t, md))
 		}
 	}
-	if len(rep.Places) > 0 {
-		fmt.Fprint(w, "\n")
-		table := newTable(w, rend(), tw.Alignment{tw.AlignRight, tw.AlignLeft, tw.AlignRight, tw.AlignRight})
-		table.Header([]string{"PLACE", "BOT", "SEED", "POINTS"})
-		for _, p := range rep.Places {
-			place := strconv.Itoa(p.Place)
-			if p.Shared > 1 {
-				place += "–" + strconv.Itoa(p.Place+p.Shared-1)
-			}
-			if err := table.Append([]string{place, p.Bot, strconv.Itoa(p.Seed), num(p.Points)}); err != nil {
-				return err
-			}
-		}
-		if err := table.Render(); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintln(w, "\nnot finished: the places come with the final")
+	if err := writePlaces(w, rend, rep.Places, "the final"); err != nil {
+		return err
 	}
-	if rep.Failed > 0 {
-		fmt.Fprintf(w, "%d games failed with an engine error: they scored for neither side\n", rep.Failed)
+	return writeStandingsAfter(w, f, gap, rep.Failed, "neither side", rep.Standings)
+}
+
+// writeStandingsAfter ends a report of rounds: its games that failed, for
+// whom they scored (none), then the standings st of every game.
+func writeStandingsAfter(w io.Writer, f Format, gap string, failed int, none string, st *Standings) error {
+	if failed > 0 {
+		fmt.Fprintf(w, "%d games failed with an engine error: they scored for %s\n", failed, none)
 	}
 	fmt.Fprintf(w, "%s\nthe standings of every game:\n", gap)
-	return rep.Standings.Write(w, f)
+	return st.Write(w, f)
+}
+
+// writePlaces writes the table of places, a shared place written 3–4, or
+// that they come with the last round (last) while it is played.
+func writePlaces(w io.Writer, rend func() tw.Renderer, places []KnockoutPlace, last string) error {
+	if len(places) == 0 {
+		fmt.Fprintf(w, "\nnot finished: the places come with %s\n", last)
+		return nil
+	}
+	fmt.Fprint(w, "\n")
+	table := newTable(w, rend(), tw.Alignment{tw.AlignRight, tw.AlignLeft, tw.AlignRight, tw.AlignRight})
+	table.Header([]string{"PLACE", "BOT", "SEED", "POINTS"})
+	for _, p := range places {
+		place := strconv.Itoa(p.Place)
+		if p.Shared > 1 {
+			place += "–" + strconv.Itoa(p.Place+p.Shared-1)
+		}
+		if err := table.Append([]string{place, p.Bot, strconv.Itoa(p.Seed), num(p.Points)}); err != nil {
+			return err
+		}
+	}
+	return table.Render()
+}
+
+// writePlacesData writes a report of places in a format of data: JSON,
+// all of it, or CSV, its places. It says false for the formats of text.
+func writePlacesData(w io.Writer, f Format, rep any, places []KnockoutPlace) (bool, error) {
+	switch f {
+	case FormatJSON:
+		return true, writeJSON(w, rep)
+	case FormatCSV:
+		return true, writePlacesCSV(w, places)
+	}
+	return false, nil
+}
+
+// writePlacesCSV writes the places as CSV.
+func writePlacesCSV(w io.Writer, places []KnockoutPlace) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"place", "shared", "bot", "seed", "points"})
+	for _, p := range places {
+		_ = cw.Write([]string{strconv.Itoa(p.Place), strconv.Itoa(p.Shared), p.Bot, strconv.Itoa(p.Seed), num(p.Points)})
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 // tieLine is one tie of the bracket: the seeds, the bots, the points and

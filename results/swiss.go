@@ -43,7 +43,7 @@ import (
 
 // Swiss limits.
 const (
-	MaxSwissGames  = 1000
+	MaxTableGames  = 1000
 	MaxSwissRounds = 1000
 	MaxSwissBots   = 1 << 12
 )
@@ -96,8 +96,8 @@ func (s *SwissSettings) Check(n, seats int) error {
 		return fmt.Errorf("swiss: %d bots for tables of %d seats; a Swiss needs from %d to %d", n, seats, max(2, seats), MaxSwissBots)
 	case len(s.Draw) != n:
 		return fmt.Errorf("swiss: the draw has %d numbers for %d bots", len(s.Draw), n)
-	case s.Games < seats || s.Games%seats != 0 || s.Games > MaxSwissGames:
-		return fmt.Errorf("swiss: games: %d is not a multiple of the %d seats from %d to %d (whole rotations)", s.Games, seats, seats, MaxSwissGames)
+	case s.Games < seats || s.Games%seats != 0 || s.Games > MaxTableGames:
+		return fmt.Errorf("swiss: games: %d is not a multiple of the %d seats from %d to %d (whole rotations)", s.Games, seats, seats, MaxTableGames)
 	case s.Rounds < 1 || s.Rounds > MaxRounds(n, seats):
 		return fmt.Errorf("swiss: rounds: %d is not a whole number from 1 to %d for %d bots%s", s.Rounds, MaxRounds(n, seats), n, roundsWhy(seats))
 	case s.Pairing != SwissPairingRule:
@@ -146,24 +146,16 @@ type SwissRound struct {
 	Byes   []int
 }
 
-// SwissGame is one match of a Swiss: its round and table, and its seating.
-type SwissGame struct {
-	Round, Table int
-	Deal         int // the rotation's seed: Derive(master, Deal)
-	Seating      []int
-}
-
 // Swiss judges a Swiss tournament from its records, in match order, and
 // plans its rounds: round r once every match before it is judged
 // (NextStage).
 type Swiss struct {
-	names   []string
-	set     SwissSettings
-	seats   int
-	number  []int // each entrant's pairing number, from 1
-	rounds  []SwissRound
-	games   []SwissGame
-	judged  int
+	names  []string
+	set    SwissSettings
+	seats  int
+	number []int // each entrant's pairing number, from 1
+	rounds []SwissRound
+	tableGames
 	failed  int
 	score   []int // halves, over the rounds so far, byes included
 	byes    []int // each entrant's byes
@@ -204,7 +196,7 @@ func (s *Swiss) Len() int { return s.set.Rounds * s.perRound() }
 func (s *Swiss) perRound() int { return len(s.names) / s.seats * s.set.Games }
 
 // Games returns the games planned so far.
-func (s *Swiss) Games() []SwissGame { return s.games }
+func (s *Swiss) Games() []TableGame { return s.games }
 
 // Rounds returns the rounds planned so far.
 func (s *Swiss) Rounds() []SwissRound { return s.rounds }
@@ -260,10 +252,7 @@ func (s *Swiss) pairRound() {
 	}
 	for t := range round.Tables {
 		tab := &round.Tables[t]
-		tab.Took = make([][]int, s.seats)
-		for p := range tab.Took {
-			tab.Took[p] = make([]int, s.seats)
-		}
+		tab.clear()
 		for _, a := range tab.Bots {
 			for _, b := range tab.Bots {
 				if a != b {
@@ -280,7 +269,7 @@ func (s *Swiss) pairRound() {
 				for k := range seating {
 					seating[k] = tab.Bots[(k+g)%s.seats]
 				}
-				s.games = append(s.games, SwissGame{Round: r, Table: t, Deal: r*rotations + j, Seating: seating})
+				s.games = append(s.games, TableGame{Round: r, Table: t, Deal: r*rotations + j, Seating: seating})
 			}
 		}
 	}
@@ -371,15 +360,9 @@ func (s *Swiss) pairUp(pool []int) ([]SwissTable, bool) {
 
 // Add judges the next record: a game of its round's table.
 func (s *Swiss) Add(r *Record) error {
-	if r.Match == len(s.games) && s.judged == len(s.games) {
-		s.NextStage() // a file read back: its next round, as the run planned it
-	}
-	if r.Match != s.judged || r.Match >= len(s.games) {
-		return fmt.Errorf("swiss: record of match %d, but match %d is next of %d planned", r.Match, s.judged, len(s.games))
-	}
-	g := s.games[r.Match]
-	if len(r.Bots) != s.seats || !slices.EqualFunc(r.Bots, g.Seating, func(name string, e int) bool { return name == s.names[e] }) {
-		return fmt.Errorf("swiss: match %d seats %v, but the round seats %v there", r.Match, r.Bots, seatedBots(s.names, g.Seating))
+	g, err := s.next("swiss", "the round seats", r, s.names, s.NextStage)
+	if err != nil {
+		return err
 	}
 	tab := &s.rounds[g.Round].Tables[g.Table]
 	tab.Games++
@@ -388,23 +371,40 @@ func (s *Swiss) Add(r *Record) error {
 		s.failed++ // a failed game scores nothing for any seat
 		return nil
 	}
-	pos := func(seat int) int { return slices.Index(tab.Bots, g.Seating[seat]) }
-	for a := range s.seats {
-		for b := range s.seats {
+	tab.add(g.Seating, r.Places, s.score)
+	return nil
+}
+
+// clear gives the table an empty Took of its seats.
+func (t *SwissTable) clear() {
+	t.Took = make([][]int, len(t.Bots))
+	for p := range t.Took {
+		t.Took[p] = make([]int, len(t.Bots))
+	}
+}
+
+// add judges one game of the table, its entrants seated by seating at the
+// places given: what each took from each other goes to Took, and to score
+// (by entrant) when score is not nil.
+func (t *SwissTable) add(seating, places []int, score []int) {
+	pos := func(seat int) int { return slices.Index(t.Bots, seating[seat]) }
+	for a := range seating {
+		for b := range seating {
 			took := 0
 			switch {
 			case a == b:
 				continue
-			case r.Places[a] < r.Places[b]:
+			case places[a] < places[b]:
 				took = 2
-			case r.Places[a] == r.Places[b]:
+			case places[a] == places[b]:
 				took = 1
 			}
-			tab.Took[pos(a)][pos(b)] += took
-			s.score[g.Seating[a]] += took
+			t.Took[pos(a)][pos(b)] += took
+			if score != nil {
+				score[seating[a]] += took
+			}
 		}
 	}
-	return nil
 }
 
 // seatedBots names the entrants of a seating.

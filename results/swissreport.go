@@ -186,11 +186,7 @@ func (rep *SwissReport) Write(w io.Writer, f Format) error {
 	if err := table.Render(); err != nil {
 		return err
 	}
-	if rep.Failed > 0 {
-		fmt.Fprintf(w, "%d games failed with an engine error: they scored for no seat\n", rep.Failed)
-	}
-	fmt.Fprintf(w, "%s\nthe standings of every game:\n", gap)
-	return rep.Standings.Write(w, f)
+	return writeStandingsAfter(w, f, gap, rep.Failed, "no seat", rep.Standings)
 }
 
 // resultCell is a bot's round in the table: "+straight 2–0" in a duel

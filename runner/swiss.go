@@ -1,12 +1,9 @@
 package runner
 
 import (
-	"fmt"
 	"io"
-	"sync"
 
 	"github.com/arenasim/arena/results"
-	"github.com/arenasim/arena/sim"
 )
 
 // Swiss is the format of a Swiss tournament (results.Swiss has the rules):
@@ -27,7 +24,8 @@ func NewSwiss(seats int, entrants []string, set results.SwissSettings, master ui
 	if err != nil {
 		return nil, err
 	}
-	return &Swiss{plan: &SwissPlan{judge: judge, master: master, seats: seats}, judge: judge, tally: results.NewTally(entrants, opts)}, nil
+	plan := &SwissPlan{newTablePlan(judge, judge.Len(), master, seats), judge}
+	return &Swiss{plan: plan, judge: judge, tally: results.NewTally(entrants, opts)}, nil
 }
 
 // SwissDraw returns the pairing numbers of n entrants: an order drawn at
@@ -51,7 +49,7 @@ func (s *Swiss) Add(r *results.Record) error {
 	if err := s.tally.Add(r); err != nil {
 		return err
 	}
-	return s.judge.Add(r)
+	return s.plan.add(r)
 }
 
 // Decided reports false: a Swiss plays every round.
@@ -66,7 +64,7 @@ func (s *Swiss) AddOrdered(r *results.Record) error {
 	if err := s.tally.AddOrdered(r); err != nil {
 		return err
 	}
-	return s.judge.Add(r)
+	return s.plan.add(r)
 }
 
 // Merge adds a worker's tally.
@@ -90,46 +88,11 @@ func (s *Swiss) Report(w io.Writer, f results.Format) error {
 	return s.judge.Report(st).Write(w, f)
 }
 
-// SwissPlan is the plan of a Swiss: R rounds of T tables of G games, in
-// the order the rounds were paired. Round r holds G/seats rotations of
-// every table, rotation j of round r on the seed Derive(master, r·G/seats
-// + j), its games seating the table's bots rotated by one seat each. Len
-// is exact: every round plays every table.
+// SwissPlan is a Swiss's TablePlan; its stages, its rounds, shard
+// (StageSharded).
 type SwissPlan struct {
-	mu     sync.Mutex // Ready grows the games while workers read them
-	judge  *results.Swiss
-	master uint64
-	seats  int
-}
-
-// Seats returns the seats of a table.
-func (p *SwissPlan) Seats() int { return p.seats }
-
-// Len returns the games of every round.
-func (p *SwissPlan) Len() int { return p.judge.Len() }
-
-// Match returns match i, once Ready has planned it.
-func (p *SwissPlan) Match(i int, seating []int) Pairing {
-	p.mu.Lock()
-	games := p.judge.Games()
-	if i >= len(games) {
-		p.mu.Unlock()
-		panic(fmt.Sprintf("runner: swiss match %d is not planned yet", i))
-	}
-	g := games[i]
-	p.mu.Unlock()
-	s := grow(seating, p.seats)
-	copy(s, g.Seating)
-	return Pairing{Index: i, Deal: g.Deal, Seed: sim.Derive(p.master, uint64(g.Deal)), Seating: s}
-}
-
-// Ready plans the next round once every game before next is judged, and
-// returns the games planned.
-func (p *SwissPlan) Ready(next int) int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	n, _ := p.judge.NextStage()
-	return n
+	*TablePlan
+	swiss *results.Swiss
 }
 
 // Stages returns the rounds paired so far and the first match of the last
@@ -137,8 +100,8 @@ func (p *SwissPlan) Ready(next int) int {
 func (p *SwissPlan) Stages() (count, start int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	count = len(p.judge.Rounds())
-	return count, max(count-1, 0) * (p.judge.Len() / p.judge.Settings().Rounds)
+	count = len(p.swiss.Rounds())
+	return count, max(count-1, 0) * (p.swiss.Len() / p.swiss.Settings().Rounds)
 }
 
 // StageUnit returns the seats: a shard of a round plays whole rotations of

@@ -71,8 +71,9 @@ type Championship struct {
 	Points []float64 // points of places 1, 2, …, one per seat; nil for the default of the seat count
 }
 
-// Knockout is a single-elimination bracket of duels: its ties' games, their
-// cap, a third-place tie, the points by place and the seeding. A zero field
+// Knockout is a single-elimination bracket of duels, or heats in a game of
+// more seats: its ties' (tables') games, their cap, a third-place tie, the
+// points by place, the seeding, and a table's bots that go through. A zero field
 // is the default (the run's flags may override each).
 type Knockout struct {
 	Games      int       // games of a tie, whole legs; 0: 2
@@ -80,13 +81,14 @@ type Knockout struct {
 	ThirdPlace bool      // the losing semi-finalists play for third place
 	Points     []float64 // by place; nil: 3, 2, 1, 1
 	Seeding    string    // "order": the bots' order ranks the seeds; "": the draw
+	Advance    int       // heats (a game of 3 seats or more): how many of a table go through; 0: half the seats, rounded up
 }
 
 // keys lists a scenario file's keys in the order the docs give them.
 var keys = []string{"description", "game", "params", "bots", "games", "seed", "league", "championship", "knockout"}
 
 // knockoutKeys lists the keys of a scenario's knockout object.
-var knockoutKeys = []string{"games", "cap", "third_place", "points", "seeding"}
+var knockoutKeys = []string{"games", "cap", "third_place", "points", "seeding", "advance"}
 
 // leagueKeys lists the keys of a scenario's league object.
 var leagueKeys = []string{"opponents", "promote"}
@@ -269,6 +271,11 @@ func parseKnockout(obj map[string]json.RawMessage) (*Knockout, error) {
 			if err := decode(raw, f.dst); err != nil || *f.dst < 2 || *f.dst%2 != 0 {
 				return nil, fmt.Errorf("%s: %s is not an even whole number from 2 (whole legs: one seed, seats swapped)", f.key, raw)
 			}
+		}
+	}
+	if raw, ok := obj["advance"]; ok {
+		if err := decode(raw, &k.Advance); err != nil || k.Advance < 1 {
+			return nil, fmt.Errorf("advance: %s is not a whole number from 1 (how many of a table go through, fewer than its seats)", raw)
 		}
 	}
 	if raw, ok := obj["third_place"]; ok {

@@ -37,6 +37,9 @@ type Run struct {
 	// Standings): one entry a tie, so the page grows with the bots and
 	// the ties' games, never with the records.
 	Knockout *results.KnockoutReport `json:"knockout,omitempty"`
+	// Heats are the knockout of a game of more seats: its rounds, tables
+	// and places, one entry a table's bot.
+	Heats *results.HeatsReport `json:"heats,omitempty"`
 }
 
 // Histogram counts values in Bins equal bins from Lo to Hi (the last bin

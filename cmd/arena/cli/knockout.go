@@ -21,16 +21,18 @@ type knockoutFlags struct {
 	seeding    string
 	seeded     int
 	draws      int
+	advance    int
 }
 
 func (k *knockoutFlags) register(fs *pflag.FlagSet) {
 	k.fs = fs
-	intVar(fs, &k.cap, "tie-cap", "", 0, fmt.Sprintf("knockout: the most games of a level tie, then the higher seed goes through (default: --games + %d)", results.KnockoutExtension))
+	intVar(fs, &k.cap, "tie-cap", "", 0, fmt.Sprintf("knockout: the most games of a level tie, then the higher seed goes through (default: --games + %d; heats: + %d rotations)", results.KnockoutExtension, results.HeatsExtension))
 	fs.BoolVar(&k.thirdPlace, "third-place", false, "knockout: the losing semi-finalists play for third place")
 	fs.StringVar(&k.points, "points", "", "knockout: points by place, from the first, e.g. `3,2,1,1` (the default)")
 	fs.StringVar(&k.seeding, "seeding", "", "knockout: rank the seeds by `order` (the bots' order) or by a results FILE's ratings")
 	intVar(fs, &k.seeded, "seeded", "", 0, "knockout: how many of the --seeding ranking are seeded; the rest are drawn (default: all)")
 	intVar(fs, &k.draws, "draws", "", 1, "knockout: play this many brackets, each drawn anew, and report how much the draw decides")
+	intVar(fs, &k.advance, "advance", "", 0, "knockout of a game of 3 seats or more (heats): how many of each table go through (default: half the seats, rounded up)")
 }
 
 // check refuses a knockout flag without --schedule knockout.
@@ -38,7 +40,7 @@ func (k *knockoutFlags) check(knockout bool) error {
 	if knockout {
 		return nil
 	}
-	for _, name := range []string{"tie-cap", "third-place", "points", "seeding", "seeded", "draws"} {
+	for _, name := range []string{"tie-cap", "third-place", "points", "seeding", "seeded", "draws", "advance"} {
 		if k.fs.Changed(name) {
 			return badInput("--%s: only a knockout has it (add --schedule knockout)", name)
 		}
@@ -47,7 +49,8 @@ func (k *knockoutFlags) check(knockout bool) error {
 }
 
 // knockoutFormat sets a knockout up: the scenario's bots in a bracket of
-// duels, --games games a tie.
+// duels, --games games a tie; in a game of more seats, heats
+// (heatsFormat).
 func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.Setup, error) {
 	k := &o.knockout
 	switch {
@@ -59,12 +62,13 @@ func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.S
 	if err != nil {
 		return nil, nil, err
 	}
-	if setup.Seats() != 2 {
-		return nil, nil, badInput("--schedule knockout: %s has %d seats; a knockout is a bracket of duels (2 seats)", c.scenario.Name, setup.Seats())
-	}
-	entrants := setup.Entrants()
+	seats, entrants := setup.Seats(), setup.Entrants()
 	set := results.KnockoutSettings{Games: results.DefaultKnockoutGames, Tiebreak: results.TiebreakHigherSeed,
 		ThirdPlace: k.thirdPlace, Points: results.DefaultKnockoutPoints()}
+	extension := results.KnockoutExtension
+	if seats > 2 {
+		set.Games, extension = seats, seats*results.HeatsExtension
+	}
 	seeding := k.seeding
 	sc := c.scenario.Knockout
 	if sc != nil { // the scenario's rules, under the flags
@@ -84,7 +88,7 @@ func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.S
 	if o.sel.fs.Changed("games") {
 		set.Games = o.games
 	}
-	set.Cap = set.Games + results.KnockoutExtension
+	set.Cap = set.Games + extension
 	if sc != nil && sc.Cap > 0 && !o.sel.fs.Changed("games") {
 		set.Cap = sc.Cap
 	}
@@ -108,6 +112,15 @@ func knockoutFormat(o *runOptions, c *chosen, seed uint64) (runner.Format, sim.S
 		set.Seeded = k.seeded
 	}
 	set.Draw = runner.KnockoutDraw(seed, len(entrants), ranking, set.Seeded)
+	if seats > 2 {
+		return heatsFormat(o, c, setup, set, seed)
+	}
+	if from := "--advance"; k.fs.Changed("advance") || (sc != nil && sc.Advance > 0) {
+		if !k.fs.Changed("advance") {
+			from = "key knockout.advance"
+		}
+		return nil, nil, badInput("%s: %s has 2 seats, and a tie of duels sends its winner alone through (advance is for heats: games of 3 seats or more)", from, c.scenario.Name)
+	}
 	if k.draws < 1 || k.draws > runner.MaxDraws {
 		return nil, nil, badInput("--draws: %d is not a whole number from 1 to %d", k.draws, runner.MaxDraws)
 	}

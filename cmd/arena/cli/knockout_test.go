@@ -101,7 +101,7 @@ func TestKnockoutBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"tron/ffa4", "--schedule", "knockout"}, "--schedule knockout: tron/ffa4 has 4 seats; a knockout is a bracket of duels (2 seats)"},
+		{[]string{"tron/ffa4", "--schedule", "knockout", "--bots", "stupid,random,straight"}, "tron/ffa4: heats at tables of 4 seats need 4 to 65536 bots, and there are 3"},
 		{[]string{"tron/small", "--schedule", "knockout", "--bots", "stupid"}, "tron/small: a bracket of 2 to 65536 bots, and there are 1"},
 		{[]string{"tron/small", "--third-place"}, "--third-place: only a knockout has it (add --schedule knockout)"},
 		{[]string{"tron/small", "--schedule", "knockout", "--tie-cap", "3"}, "tron/small: cap: 3 is not an even number from the games (2) to 1000"},

@@ -195,6 +195,13 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		if err != nil {
 			return nil, err
 		}
+		if h.Seats > 2 {
+			f, err := runner.NewHeats(h.Seats, h.Bots, *h.Knockout, h.Seed, opt)
+			if err != nil {
+				return nil, bad(err)
+			}
+			return f, nil
+		}
 		f, err := runner.NewKnockout(h.Bots, *h.Knockout, h.Seed, opt)
 		if err != nil {
 			return nil, bad(err)

@@ -40,7 +40,7 @@ page the size of a thousand. The rating flags are arena rate's.
 An sprt results file adds the test's course (the LLR between its bounds
 game pair by pair, the verdict); a knockout's file adds its bracket (each
 tie's seeds, points and games, linked to their viewers when --replay adds
-them) and its places; a tune file gets a page of its own (θ over the
+them) and its places, heats their rounds' tables; a tune file gets a page of its own (θ over the
 iterations, or a grid or random search's points).
 
 --traces DIR adds a replay viewer for each match traced there (the files of
@@ -281,6 +281,10 @@ func runPage(ctx context.Context, o *reportOptions, paths []string) (*report.Pag
 	if k, ok := format.(*runner.Knockout); ok {
 		run.Knockout = k.Bracket()
 		page.Title = fmt.Sprintf("arena knockout: %s, %s", h.Scenario, strings.Join(h.Bots, ", "))
+	}
+	if hf, ok := format.(*runner.Heats); ok {
+		run.Heats = hf.Table()
+		page.Title = fmt.Sprintf("arena knockout in heats: %s, %s", h.Scenario, strings.Join(h.Bots, ", "))
 	}
 	if sprt != nil {
 		if page.SPRT, err = sprt.SPRT(); err != nil {

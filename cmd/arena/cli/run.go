@@ -74,7 +74,7 @@ type runOptions struct {
 func (o *runOptions) register(fs *pflag.FlagSet) {
 	o.sel.register(fs, "master seed; match seeds derive from it (default: the scenario's)")
 	intVar(fs, &o.games, "games", "", 0, "matches per pair of bots (2 seats) or in total (more seats); default: the scenario's")
-	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other), gauntlet (--candidate against the bots), championship (days of random tables, then finals by standing), knockout (a bracket of duels) or swiss (rounds paired by score)")
+	fs.StringVar(&o.schedule, "schedule", "round-robin", "who plays whom: round-robin (every bot against every other), gauntlet (--candidate against the bots), championship (days of random tables, then finals by standing), knockout (a bracket of duels; heats of tables in a game of more seats) or swiss (rounds paired by score)")
 	fs.StringVar(&o.candidate, "candidate", "", "the bot a gauntlet tests against the others, a `SPEC`")
 	intVar(fs, &o.days, "days", "", 0, fmt.Sprintf("days of a championship before its finals (default: the scenario's, else %d)", scenarios.DefaultDays))
 	o.knockout.register(fs)

@@ -76,6 +76,7 @@ func stagedCases() map[string][]string {
 		"draws":    append([]string{"run", "coin/duel", "--schedule", "knockout", "--draws", "3", "--bootstrap", "0", "-q"}, coinField(7)...),
 		"swiss":    append([]string{"run", "coin/duel", "--schedule", "swiss", "--rounds", "4", "--games", "4", "--bootstrap", "0", "-q"}, coinField(11)...),
 		"swiss4":   append([]string{"run", "coin/ffa4", "--schedule", "swiss", "--rounds", "3", "--bootstrap", "0", "-q"}, coinField(9)...),
+		"heats":    append([]string{"run", "coin/ffa4", "--schedule", "knockout", "--bootstrap", "0", "-q"}, coinField(18)...),
 	}
 }
 

@@ -1,5 +1,7 @@
 // knockout.js: a knockout's bracket (one column a round, one box a tie)
-// and its places, drawn from the run's knockout data (results.KnockoutReport).
+// and its places, drawn from the run's knockout data (results.KnockoutReport);
+// the heats of a game of more seats as their rounds' tables, one row a bot
+// (results.HeatsReport).
 "use strict";
 (function () {
   const el = Arena.el;
@@ -85,5 +87,45 @@
     page.append(el("section", {class: "part knockout"}, el("h2", {}, "Bracket"), about(ko), bracket,
       notes.map((n) => el("p", {class: "muted"}, n))));
     page.append(el("section", {class: "part"}, el("h2", {}, "Knockout places"), places(ko)));
+  };
+
+  // heatsTable is one table of a round: its bots by rank (by seed while
+  // it is played), their points, who went through, and its games.
+  function heatsTable(t, final, viewers, missing) {
+    const title = final ? "final" : "table " + t.table;
+    const note = !t.decided ? "being played" : t.by_rule ? (final ? "level for the title at the cap: the higher seed won it" :
+      "level at the line at the cap: the higher seeds went through") : "";
+    return el("div", {class: "heats-table"},
+      el("table", {class: "heats", "data-table": t.table},
+        el("caption", {}, title),
+        el("thead", {}, el("tr", {}, ["rank", "seed", "bot", "points", ""].map((h, i) => el("th", {class: i !== 2 ? "num" : null}, h)))),
+        el("tbody", {}, t.bots.map((b, i) => el("tr", {"data-bot": b.bot, class: b.through ? "through" : null},
+          el("td", {class: "num"}, t.decided ? i + 1 : ""), el("td", {class: "num"}, b.seed), el("td", {class: "bot"}, b.bot),
+          el("td", {class: "num"}, halves(b.points)),
+          el("td", {class: "num"}, b.through ? el("span", {title: "went through"}, el("span", {"aria-hidden": "true"}, "✔"), el("span", {class: "sr"}, "went through")) : ""))))),
+      games(t, viewers, missing), note ? el("p", {class: "note"}, note) : null);
+  }
+
+  // renderHeats draws the heats round by round (its byes, then its tables)
+  // and the places.
+  Arena.renderHeats = function (page, hs, replays) {
+    const viewers = new Set(replays.map((r) => r.match));
+    const missing = {count: 0};
+    const s = hs.knockout;
+    const about = el("p", {class: "muted"}, `${s.draw.length} bots at tables of ${hs.seats} seats; the top ${s.advance} of each table go through, ` +
+      `the best seeds getting the byes. Tables of ${plural(s.games, "game", "games")} (rotations of the seats on one seed); ` +
+      `a table level at its line is extended up to ${s.cap}, then the ${s.tiebreak} goes through.`);
+    const rounds = hs.rounds.map((r) => {
+      const final = r.name === "final table";
+      return el("section", {class: "heats-round", "aria-label": r.name},
+        el("h3", {}, r.name + ": " + plural(r.field, "bot", "bots")),
+        r.byes.length ? el("p", {class: "byes"}, "Byes: " + r.byes.map((b) => `(${b.seed}) ${b.bot}`).join(", ")) : null,
+        el("div", {class: "heats-tables"}, r.tables.map((t) => heatsTable(t, final, viewers, missing))));
+    });
+    const notes = [];
+    if (missing.count) notes.push("A match number links to its replay when the page has one: arena report FILE --replay N adds match N's viewer.");
+    if (hs.failed_games) notes.push(plural(hs.failed_games, "game", "games") + " failed with an engine error: they scored for no seat.");
+    page.append(el("section", {class: "part heats"}, el("h2", {}, "Heats"), about, rounds, notes.map((n) => el("p", {class: "muted"}, n))));
+    page.append(el("section", {class: "part"}, el("h2", {}, "Knockout places"), places(hs)));
   };
 })();

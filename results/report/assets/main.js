@@ -8,6 +8,7 @@
   if (data.sprt) Arena.renderSPRT(page, data.sprt); // a test's course first, then its games' standings
   // A knockout's bracket and places first, then its games' standings.
   if (data.run && data.run.knockout) Arena.renderKnockout(page, data.run.knockout, data.replays || []);
+  if (data.run && data.run.heats) Arena.renderHeats(page, data.run.heats, data.replays || []);
   if (data.run) Arena.renderRun(page, data.run);
   if (data.tune) Arena.renderTune(page, data.tune);
   const viewers = [];
