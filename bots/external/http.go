@@ -72,9 +72,13 @@ func prepareHTTP(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 		return nil, err
 	}
 	return func() sim.WirePlayer {
-		return &webBot{url: u.String(), timeout: d, game: g.Name, values: v.JSON, client: &http.Client{Transport: &http.Transport{}}}
+		return &webBot{url: u.String(), timeout: d, game: g.Name, values: v.JSON, client: &http.Client{Transport: &http.Transport{}, CheckRedirect: noRedirects}}
 	}, nil
 }
+
+// noRedirects keeps a redirect as the answer: any status but 200 is an
+// invalid answer, and the game's JSON goes to the bot's own address only.
+func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
 // webBot is one seat's web server.
 type webBot struct {

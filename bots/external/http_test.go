@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -149,5 +150,44 @@ func TestHTTPBotParams(t *testing.T) {
 		if m["player-index"] == 1.0 {
 			require.NotContains(t, m, "bot_params")
 		}
+	}
+}
+
+// TestHTTPBotRedirect: a redirect (307 or 301) is not followed — the
+// server it names receives nothing — and is the turn's fault, as any
+// status but 200.
+func TestHTTPBotRedirect(t *testing.T) {
+	for _, code := range []int{http.StatusTemporaryRedirect, http.StatusMovedPermanently} {
+		t.Run(http.StatusText(code), func(t *testing.T) {
+			var mu sync.Mutex
+			var elsewhere int
+			other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				elsewhere++
+				mu.Unlock()
+				_, _ = w.Write([]byte(`{"play":"y+"}`))
+			}))
+			defer other.Close()
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				var m map[string]any
+				_ = json.NewDecoder(r.Body).Decode(&m)
+				if m["action"] == "init" {
+					_, _ = w.Write([]byte(`{}`))
+					return
+				}
+				http.Redirect(w, r, other.URL, code)
+			}))
+			defer srv.Close()
+			st := tronWithHTTP(t, `{"width":5,"height":5,"starts":[[0,0],[4,0]]}`, "http:url="+srv.URL, "straight")
+			res := play(t, st, 0)
+			require.NoError(t, res.Err)
+			require.Len(t, res.Faults, 1, "%v", res.Faults)
+			require.Equal(t, sim.FaultInvalid, res.Faults[0].Kind, res.Faults[0].Msg)
+			require.Contains(t, res.Faults[0].Msg, strconv.Itoa(code))
+			require.Equal(t, []int{2, 1}, res.Places)
+			mu.Lock()
+			defer mu.Unlock()
+			require.Zero(t, elsewhere, "the redirect's target receives nothing")
+		})
 	}
 }
