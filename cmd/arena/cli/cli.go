@@ -30,8 +30,13 @@ const (
 
 // Run runs arena with the given arguments (without the program name) and
 // returns the exit code. Ctrl-C (or SIGTERM) cancels the run in progress;
-// a second one kills the process.
+// a second one kills the process. A stdout nobody reads (arena run … |
+// true) is a failed write, exit 4 naming stdout: SIGPIPE is caught, so
+// that the write fails with EPIPE instead of ending arena. Caught, not
+// ignored: the programs of exec bots start with its default action, as an
+// ignored signal would stay ignored in them.
 func Run(args []string, stdout, stderr io.Writer) int {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// After the first signal the default handling comes back, so that a
