@@ -90,6 +90,8 @@ func TestHTTPBotFaults(t *testing.T) {
 	defer slow.Close()
 	garbage := httptest.NewServer(handler(`{"move":"up"}`, 0))
 	defer garbage.Close()
+	wrongCase := httptest.NewServer(handler(`{"Play":"y+"}`, 0))
+	defer wrongCase.Close()
 	unknown := httptest.NewServer(handler(`{"play":"up"}`, 0))
 	defer unknown.Close()
 	gone := httptest.NewServer(handler("", 0))
@@ -101,6 +103,7 @@ func TestHTTPBotFaults(t *testing.T) {
 	}{
 		{"late", slow.URL, sim.FaultTimeout, "no answer before the deadline"},
 		{"no play", garbage.URL, sim.FaultInvalid, `not {"play": ACTION}`},
+		{"Play", wrongCase.URL, sim.FaultInvalid, `not {"play": ACTION}`},
 		{"not a direction", unknown.URL, sim.FaultInvalid, `"up" is not a direction`},
 		{"not there", gone.URL, sim.FaultNoAnswer, "init:"},
 	} {
@@ -190,4 +193,61 @@ func TestHTTPBotRedirect(t *testing.T) {
 			require.Zero(t, elsewhere, "the redirect's target receives nothing")
 		})
 	}
+}
+
+// TestDecodePlay: an answer's key is "play" exactly — written with escapes
+// or not — and a key that is "play" in another case makes it invalid, as
+// encoding/json alone would take it; keys inside values do not count. It
+// allocates no more than decoding the answer alone.
+func TestDecodePlay(t *testing.T) {
+	for _, tc := range []struct {
+		answer string
+		ok     bool
+	}{
+		{`{"play":"y+"}`, true},
+		{` { "play" : "y+" } `, true},
+		{`{"pl\u0061y":"y+"}`, true},
+		{`{"name":{"Play":1,"x":[{"PLAY":2}]},"s":"\"Play\":","play":"y+","playing":3}`, true},
+		{`{"Play":"y+"}`, false},
+		{`{"PLAY":"y+"}`, false},
+		{`{"\u0050lay":"y+"}`, false},
+		{`{"play":"y+","pLay":"x+"}`, false},
+		{`{"pLay":"x+", "play":"y+"}`, false},
+		{`{"move":"y+"}`, false},
+		{`["play"]`, false},
+		{`null`, false},
+	} {
+		play, ok := decodePlay([]byte(tc.answer))
+		require.Equal(t, tc.ok, ok, tc.answer)
+		if ok {
+			require.Equal(t, "y+", play, tc.answer)
+		}
+	}
+	data := []byte(`{"play":"y+"}`)
+	alone := testing.AllocsPerRun(100, func() {
+		var a struct {
+			Play *string `json:"play"`
+		}
+		_ = json.Unmarshal(data, &a)
+	})
+	require.Equal(t, alone, testing.AllocsPerRun(100, func() { _, _ = decodePlay(data) }))
+}
+
+// FuzzDecodePlay: no answer makes the decoder panic, and one it takes is
+// one encoding/json takes with the same play.
+func FuzzDecodePlay(f *testing.F) {
+	for _, s := range []string{`{"play":"y+"}`, `{"Play":"y+"}`, `{"a":[{"b":"\"}"}],"play":"x"}`, `{"pl\u0061y":"y+"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		play, ok := decodePlay(data)
+		if !ok {
+			return
+		}
+		var a struct {
+			Play *string `json:"play"`
+		}
+		require.NoError(t, json.Unmarshal(data, &a))
+		require.Equal(t, *a.Play, play)
+	})
 }
