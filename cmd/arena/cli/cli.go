@@ -47,13 +47,18 @@ func Run(args []string, stdout, stderr io.Writer) int {
 
 // Main is Run with the caller's context.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	out := &checkedWriter{w: stdout}
-	env := &env{stdout: out, stderr: stderr, out: out}
+	shownOut, shownErr := &printableWriter{w: stdout}, &printableWriter{w: stderr}
+	defer shownErr.Flush()
+	out := &checkedWriter{w: shownOut}
+	env := &env{stdout: out, stderr: shownErr, out: out}
 	code := mainWith(ctx, env, args)
+	if err := shownOut.Flush(); err != nil && out.err == nil {
+		out.err = err
+	}
 	// What a command printed must have reached stdout: a full disk or a
 	// closed file there is a failure, even of a command that succeeded.
 	if out.err != nil && !env.reported {
-		fmt.Fprintf(stderr, "arena: stdout: %v\n", out.err)
+		fmt.Fprintf(env.stderr, "arena: stdout: %v\n", out.err)
 		return ExitInternal
 	}
 	return code
