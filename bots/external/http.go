@@ -72,7 +72,7 @@ func prepareHTTP(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 		return nil, err
 	}
 	return func() sim.WirePlayer {
-		return &webBot{url: u.String(), timeout: d, game: g.Name, values: v.JSON, client: &http.Client{Transport: &http.Transport{}, CheckRedirect: noRedirects}}
+		return &webBot{url: u.String(), shown: u.Redacted(), timeout: d, game: g.Name, values: v.JSON, client: &http.Client{Transport: &http.Transport{}, CheckRedirect: noRedirects}}
 	}, nil
 }
 
@@ -83,6 +83,7 @@ func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastR
 // webBot is one seat's web server.
 type webBot struct {
 	url     string
+	shown   string // url with its password hidden, for fault messages
 	timeout time.Duration
 	game    string
 	values  sim.Params // its declared parameters' values, for the init message; nil: none declared
@@ -138,7 +139,7 @@ func (b *webBot) post(ctx context.Context, body []byte, play bool) (string, erro
 	resp, err := b.client.Do(req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+			return "", fmt.Errorf("%s: %w", b.shown, sim.ErrTimeout)
 		}
 		return "", err
 	}
@@ -146,22 +147,22 @@ func (b *webBot) post(ctx context.Context, body []byte, play bool) (string, erro
 	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+			return "", fmt.Errorf("%s: %w", b.shown, sim.ErrTimeout)
 		}
 		return "", err
 	}
 	if resp.StatusCode != http.StatusOK {
-		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %s", b.url, resp.Status)}
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %s", b.shown, resp.Status)}
 	}
 	if !play {
 		return "", nil
 	}
 	if len(data) > MaxAnswerBytes {
-		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered more than %d bytes", b.url, MaxAnswerBytes)}
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered more than %d bytes", b.shown, MaxAnswerBytes)}
 	}
 	action, ok := decodePlay(data)
 	if !ok {
-		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %.80q, not {\"play\": ACTION}", b.url, data)}
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %.80q, not {\"play\": ACTION}", b.shown, data)}
 	}
 	return action, nil
 }
@@ -296,7 +297,7 @@ func (b *webBot) Answer(deadline time.Time) (string, error) {
 		b.pending = nil
 		return a.play, a.err
 	case <-timer.C:
-		return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+		return "", fmt.Errorf("%s: %w", b.shown, sim.ErrTimeout)
 	}
 }
 
