@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -250,4 +251,30 @@ func FuzzDecodePlay(f *testing.F) {
 		require.NoError(t, json.Unmarshal(data, &a))
 		require.Equal(t, *a.Play, play)
 	})
+}
+
+// TestHTTPAnswerCap: an answer of exactly MaxAnswerBytes is read, one byte
+// more is invalid.
+func TestHTTPAnswerCap(t *testing.T) {
+	for _, tc := range []struct {
+		size   int
+		faults int
+	}{{MaxAnswerBytes, 0}, {MaxAnswerBytes + 1, 1}} {
+		t.Run(strconv.Itoa(tc.size), func(t *testing.T) {
+			ok := `{"play":"y+"}`
+			answer := ok + strings.Repeat(" ", tc.size-len(ok)) // JSON allows the spaces
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = w.Write([]byte(answer))
+			}))
+			defer srv.Close()
+			st := tronWithHTTP(t, `{"width":5,"height":5,"starts":[[0,0],[4,0]]}`, "http:url="+srv.URL, "straight")
+			res := play(t, st, 0)
+			require.NoError(t, res.Err)
+			require.Len(t, res.Faults, tc.faults, "%v", res.Faults)
+			if tc.faults > 0 {
+				require.Equal(t, sim.FaultInvalid, res.Faults[0].Kind)
+				require.Contains(t, res.Faults[0].Msg, "answered more than 65536 bytes")
+			}
+		})
+	}
 }
