@@ -3,14 +3,16 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 )
 
 // BotSpec names a bot and its arguments: `NAME` or `NAME:key=value,key=value`.
 type BotSpec struct {
-	Name string
-	Args Params // each value read by ParseParamValue
-	text string
+	Name  string
+	Args  Params // each value read by ParseParamValue
+	text  string
+	shown string // text with its URLs' passwords hidden; "": text
 }
 
 // ParseBotSpec reads a bot spec. A name may carry the suffix an entrant
@@ -26,6 +28,7 @@ func ParseBotSpec(text string) (BotSpec, error) {
 	if !hasArgs {
 		return spec, nil
 	}
+	var redacted map[string]string // argument as written → as shown
 	for _, kv := range strings.Split(rest, ",") {
 		k, v, ok := strings.Cut(kv, "=")
 		k = strings.TrimSpace(k)
@@ -40,8 +43,43 @@ func ParseBotSpec(text string) (BotSpec, error) {
 			return BotSpec{}, fmt.Errorf("bot spec %q: argument %s: %w", text, k, err)
 		}
 		spec.Args[k] = val
+		if u, ok := urlWithPassword(val); ok {
+			if redacted == nil {
+				redacted = map[string]string{}
+			}
+			redacted[kv] = k + "=" + u.Redacted()
+		}
+	}
+	if len(redacted) > 0 {
+		var b strings.Builder
+		b.WriteString(text[:len(text)-len(rest)])
+		for i, kv := range strings.Split(rest, ",") {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if r, ok := redacted[kv]; ok {
+				kv = r
+			}
+			b.WriteString(kv)
+		}
+		spec.shown = b.String()
 	}
 	return spec, nil
+}
+
+// urlWithPassword returns an argument's value read as a URL, when it is
+// one that holds a password.
+func urlWithPassword(val json.RawMessage) (*url.URL, bool) {
+	var text string
+	if json.Unmarshal(val, &text) != nil || !strings.Contains(text, "@") {
+		return nil, false
+	}
+	u, err := url.Parse(strings.TrimSpace(text))
+	if err != nil || u.User == nil {
+		return nil, false
+	}
+	_, ok := u.User.Password()
+	return u, ok
 }
 
 // String returns the spec as it was written, without surrounding spaces.
@@ -50,6 +88,17 @@ func (s BotSpec) String() string {
 		return s.Name
 	}
 	return s.text
+}
+
+// Shown returns the spec as it is shown in tables, records and pages: as
+// written, but that the password of a URL among its arguments is hidden
+// (http:url=http://user:xxxxx@host/…, as net/url's Redacted writes it).
+// The bot itself is given the URL whole.
+func (s BotSpec) Shown() string {
+	if s.shown == "" {
+		return s.String()
+	}
+	return s.shown
 }
 
 // stripEntrantSuffix drops a trailing #N (N digits) from a spec.
@@ -67,9 +116,9 @@ func stripEntrantSuffix(text string) string {
 }
 
 // EntrantNames names the entrants of a run from their specs: each spec as
-// written, or its name= argument when it has one (an external program:
-// exec:cmd=./bot,name=mine is "mine"), and a repeated name as NAME#2,
-// NAME#3… in order of appearance.
+// shown (Shown: a URL's password hidden), or its name= argument when it
+// has one (an external program: exec:cmd=./bot,name=mine is "mine"), and
+// a repeated name as NAME#2, NAME#3… in order of appearance.
 func EntrantNames(specs []BotSpec) []string { return entrantNames(specs, nil) }
 
 // MaxEntrants bounds the bots of a run: every rating keeps a count for
@@ -84,7 +133,7 @@ func entrantNames(specs []BotSpec, label func(BotSpec) string) []string {
 	used := map[string]bool{}
 	next := map[string]int{} // per base, the number to try first: every one below it is taken
 	for i, s := range specs {
-		base := s.String()
+		base := s.Shown()
 		var labelled string
 		if label != nil {
 			labelled = strings.TrimSpace(label(s))

@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -310,4 +311,26 @@ func TestChoiceNamedByANumberTakesTheNumber(t *testing.T) {
 	}
 	_, err := sim.Effective(sim.Params{"adjacency": json.RawMessage(`6`)}, specs)
 	require.EqualError(t, err, `param adjacency: 6 is not one of 4, 8`)
+}
+
+// TestBotSpecShownHidesPasswords: a spec whose argument is a URL with a
+// password is shown with it hidden, as net/url's Redacted writes it, and
+// its arguments keep it whole; a spec without one is shown as written.
+func TestBotSpecShownHidesPasswords(t *testing.T) {
+	for text, shown := range map[string]string{
+		"http:url=http://user:s3cret@host:8/tron,timeout=2s": "http:url=http://user:xxxxx@host:8/tron,timeout=2s",
+		`http:timeout=2s, url = "https://u:p%40ss@h/x"`:      "http:timeout=2s,url=https://u:xxxxx@h/x",
+		"http:url=http://user@host/tron":                     "http:url=http://user@host/tron",
+		"exec:cmd=./bot,args=a@b:c":                          "exec:cmd=./bot,args=a@b:c",
+		"straight":                                           "straight",
+	} {
+		spec, err := sim.ParseBotSpec(text)
+		require.NoError(t, err, text)
+		require.Equal(t, shown, spec.Shown(), text)
+		require.Equal(t, strings.TrimSpace(text), spec.String(), "the spec as written")
+		require.Equal(t, []string{shown}, sim.EntrantNames([]sim.BotSpec{spec}))
+	}
+	spec, err := sim.ParseBotSpec("http:url=http://user:s3cret@host/tron")
+	require.NoError(t, err)
+	require.JSONEq(t, `"http://user:s3cret@host/tron"`, string(spec.Args["url"]), "the bot is given the URL whole")
 }

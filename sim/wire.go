@@ -2,12 +2,12 @@ package sim
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -360,22 +360,26 @@ func asker[O, A any](p Player[O, A]) (Asker[O, A], bool) {
 var ErrLongLine = errors.New("line too long")
 
 // ReadLine reads one line of at most limit bytes from r and returns it
-// without its line end ("\n" or "\r\n"); a longer line is ErrLongLine. The
-// errors of r (a deadline, the end of the input) come back as they are.
+// without its line end ("\n" or "\r\n"); a longer line is ErrLongLine: the
+// limit counts the line's own bytes, not its line end. The errors of r (a
+// deadline, the end of the input) come back as they are.
 func ReadLine(r *bufio.Reader, limit int) (string, error) {
 	var line []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
 		line = append(line, chunk...)
-		if len(line) > limit+2 {
+		if err == nil {
+			text := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+			if len(text) > limit {
+				return "", fmt.Errorf("%w: more than %d bytes", ErrLongLine, limit)
+			}
+			return string(text), nil
+		}
+		// Its line end not yet read: a "\r" at its end may begin one.
+		if len(line) > limit+1 {
 			return "", fmt.Errorf("%w: more than %d bytes", ErrLongLine, limit)
 		}
-		switch {
-		case err == nil:
-			return strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r"), nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		default:
+		if !errors.Is(err, bufio.ErrBufferFull) {
 			return "", err
 		}
 	}

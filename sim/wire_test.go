@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -268,4 +269,32 @@ func TestBadAnswersAreBounded(t *testing.T) {
 	require.Equal(t, junk[:sim.MaxAnswerText]+"…[arena: 61440 bytes in all]", *res.Actions[0][1])
 	require.Equal(t, sim.FaultInvalid, res.Faults[0].Kind)
 	require.Less(t, len(res.Faults[0].Msg), sim.MaxFaultMsg+40)
+}
+
+// TestReadLineLimit: a line of exactly the limit is read, with either line
+// end, and one byte more is ErrLongLine — through a reader's buffer smaller
+// than the line, as a program's output is read.
+func TestReadLineLimit(t *testing.T) {
+	const limit = 64 << 10
+	for _, end := range []string{"\n", "\r\n"} {
+		for _, tc := range []struct {
+			size int
+			long bool
+		}{{limit - 1, false}, {limit, false}, {limit + 1, true}, {limit + 2, true}} {
+			t.Run(fmt.Sprintf("%d%q", tc.size, end), func(t *testing.T) {
+				line := strings.Repeat("7", tc.size)
+				r := bufio.NewReaderSize(strings.NewReader(line+end+"next\n"), 4096)
+				got, err := sim.ReadLine(r, limit)
+				if tc.long {
+					require.ErrorIs(t, err, sim.ErrLongLine)
+					return
+				}
+				require.NoError(t, err)
+				require.Equal(t, line, got)
+				next, err := sim.ReadLine(r, limit)
+				require.NoError(t, err)
+				require.Equal(t, "next", next)
+			})
+		}
+	}
 }

@@ -528,3 +528,26 @@ func TestProgramNames(t *testing.T) {
 		require.Equal(t, tc.want, st.Entrants(), tc.specs)
 	}
 }
+
+// TestAnswerLineCap: an answer line of exactly MaxLineBytes is the turn's
+// answer; one byte more is a no-answer that stops the program.
+func TestAnswerLineCap(t *testing.T) {
+	for _, tc := range []struct {
+		size   int
+		faults int
+	}{{MaxLineBytes, 0}, {MaxLineBytes + 1, 2}} {
+		t.Run(strconv.Itoa(tc.size), func(t *testing.T) {
+			// The action 1 written with leading zeros, as long as asked.
+			bot := script(t, fmt.Sprintf("read start; read t; head -c %d /dev/zero | tr '\\0' 0; echo 1; while read t; do echo 1; done", tc.size-1))
+			st := race(t, 2, "exec:cmd="+bot+",timeout=10s,startup=10s", "step")
+			res := play(t, st, 0)
+			require.NoError(t, res.Err)
+			mine := faultsOf(res, 0)
+			require.Len(t, mine, tc.faults, "%v", mine)
+			if tc.faults > 0 {
+				require.Equal(t, sim.FaultNoAnswer, mine[0].Kind, mine[0].Msg)
+				require.Contains(t, mine[0].Msg, "line longer than 65536 bytes")
+			}
+		})
+	}
+}

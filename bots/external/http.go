@@ -72,13 +72,18 @@ func prepareHTTP(args sim.Params, g sim.WireGame) (func() sim.WirePlayer, error)
 		return nil, err
 	}
 	return func() sim.WirePlayer {
-		return &webBot{url: u.String(), timeout: d, game: g.Name, values: v.JSON, client: &http.Client{Transport: &http.Transport{}}}
+		return &webBot{url: u.String(), shown: u.Redacted(), timeout: d, game: g.Name, values: v.JSON, client: &http.Client{Transport: &http.Transport{}, CheckRedirect: noRedirects}}
 	}, nil
 }
+
+// noRedirects keeps a redirect as the answer: any status but 200 is an
+// invalid answer, and the game's JSON goes to the bot's own address only.
+func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
 // webBot is one seat's web server.
 type webBot struct {
 	url     string
+	shown   string // url with its password hidden, for fault messages
 	timeout time.Duration
 	game    string
 	values  sim.Params // its declared parameters' values, for the init message; nil: none declared
@@ -134,7 +139,7 @@ func (b *webBot) post(ctx context.Context, body []byte, play bool) (string, erro
 	resp, err := b.client.Do(req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+			return "", fmt.Errorf("%s: %w", b.shown, sim.ErrTimeout)
 		}
 		return "", err
 	}
@@ -142,26 +147,106 @@ func (b *webBot) post(ctx context.Context, body []byte, play bool) (string, erro
 	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+			return "", fmt.Errorf("%s: %w", b.shown, sim.ErrTimeout)
 		}
 		return "", err
 	}
 	if resp.StatusCode != http.StatusOK {
-		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %s", b.url, resp.Status)}
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %s", b.shown, resp.Status)}
 	}
 	if !play {
 		return "", nil
 	}
 	if len(data) > MaxAnswerBytes {
-		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered more than %d bytes", b.url, MaxAnswerBytes)}
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered more than %d bytes", b.shown, MaxAnswerBytes)}
 	}
+	action, ok := decodePlay(data)
+	if !ok {
+		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %.80q, not {\"play\": ACTION}", b.shown, data)}
+	}
+	return action, nil
+}
+
+// decodePlay reads an answer {"play": ACTION}: false for anything else,
+// an object whose key is "Play" or "PLAY" too. The protocol's keys match
+// exactly, and encoding/json's would in any case.
+func decodePlay(data []byte) (string, bool) {
 	var a struct {
 		Play *string `json:"play"`
 	}
-	if err := json.Unmarshal(data, &a); err != nil || a.Play == nil {
-		return "", &sim.InvalidAnswer{Err: fmt.Errorf("%s answered %.80q, not {\"play\": ACTION}", b.url, data)}
+	if json.Unmarshal(data, &a) != nil || a.Play == nil || hasFoldedKey(data, "play") {
+		return "", false
 	}
-	return *a.Play, nil
+	return *a.Play, true
+}
+
+// hasFoldedKey reports whether the JSON object obj, valid, has a key that
+// is key in another case (what encoding/json takes for key). It reads the
+// object in place: only a key written with escapes is decoded.
+func hasFoldedKey(obj []byte, key string) bool {
+	i := bytes.IndexByte(obj, '{') + 1
+	for {
+		i = skipSpace(obj, i)
+		switch obj[i] {
+		case '}':
+			return false
+		case ',':
+			i = skipSpace(obj, i+1)
+		}
+		end := skipString(obj, i)
+		name := obj[i+1 : end-1]
+		if bytes.IndexByte(name, '\\') >= 0 {
+			var s string
+			_ = json.Unmarshal(obj[i:end], &s)
+			name = []byte(s)
+		}
+		if len(name) == len(key) && string(name) != key && strings.EqualFold(string(name), key) {
+			return true
+		}
+		i = skipValue(obj, skipSpace(obj, end)+1) // past the colon
+	}
+}
+
+// skipSpace returns the index of the first byte at or after i in valid
+// JSON that is not white space.
+func skipSpace(b []byte, i int) int {
+	for b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r' {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the string of valid JSON that
+// starts at b[i].
+func skipString(b []byte, i int) int {
+	for i++; b[i] != '"'; i++ {
+		if b[i] == '\\' {
+			i++
+		}
+	}
+	return i + 1
+}
+
+// skipValue returns the index just past the value of valid JSON that
+// starts at or after b[i]: at the comma or brace that follows it.
+func skipValue(b []byte, i int) int {
+	for depth := 0; ; i++ {
+		switch b[i] {
+		case '"':
+			i = skipString(b, i) - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
 }
 
 // Act is Ask then Answer with the bot's own deadline.
@@ -212,7 +297,7 @@ func (b *webBot) Answer(deadline time.Time) (string, error) {
 		b.pending = nil
 		return a.play, a.err
 	case <-timer.C:
-		return "", fmt.Errorf("%s: %w", b.url, sim.ErrTimeout)
+		return "", fmt.Errorf("%s: %w", b.shown, sim.ErrTimeout)
 	}
 }
 

@@ -274,3 +274,29 @@ func TestOutputsThatCannotBeWritten(t *testing.T) {
 		require.Regexp(t, "^arena: "+flag+" /dev/fd/3: [^\n]+\n$", stderr.String(), args)
 	}
 }
+
+// TestClosedStdout: arena's stdout a pipe nobody reads (arena run … | true)
+// is a failed write — exit 4 and one line naming stdout — not death by
+// SIGPIPE; the records written are whole.
+func TestClosedStdout(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	require.NoError(t, r.Close())
+	cmd := arenaCmd("run", "tron/duel", "--bots", "straight,stupid", "--games", "2", "--out", out)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = w, &stderr
+	err = cmd.Run()
+	require.NoError(t, w.Close())
+	var exit *exec.ExitError
+	require.True(t, errors.As(err, &exit), "arena ended with %v; stderr: %s", err, stderr.String())
+	require.Equal(t, 4, exit.ExitCode(), "%v; stderr: %s", exit, stderr.String())
+	require.Regexp(t, `^arena: stdout: .*broken pipe\n$`, stderr.String())
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	require.Len(t, lines, 1+2, "the header and both records")
+	for _, l := range lines {
+		require.True(t, json.Valid([]byte(l)), "every line is whole: %s", l)
+	}
+}

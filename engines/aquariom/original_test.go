@@ -188,6 +188,16 @@ func TestOriginalTurnAck(t *testing.T) {
 	// A flood stops the program.
 	_, err = Protocol.Answer(bufio.NewReader(bytes.NewReader((&wire{}).u8(msgTurnAck).u32(1<<20, 0).b)), 0)
 	require.ErrorIs(t, err, sim.ErrLongLine)
+
+	// The cap's edges: a TURN_ACK of maxTurnAck bytes is read and judged
+	// (here: bytes after its end), one byte more stops the program.
+	fits := (&wire{}).u32(0, 0, 0).u8(0)
+	fits.b = append(fits.b, make([]byte, maxTurnAck-len(fits.b))...)
+	_, err = Protocol.Answer(ack(3, fits), 0)
+	require.ErrorAs(t, err, &invalid)
+	require.NotErrorIs(t, err, sim.ErrLongLine)
+	_, err = Protocol.Answer(ack(3, fits.u8(0)), 0)
+	require.ErrorIs(t, err, sim.ErrLongLine)
 }
 
 // tooMany is a TURN_ACK moving 65 cells.

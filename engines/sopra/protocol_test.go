@@ -1,9 +1,13 @@
 package sopra
 
 import (
+	"bufio"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // TestWorldStateLine checks the worldstate line against one written by
@@ -81,4 +85,18 @@ func TestActionText(t *testing.T) {
 	require.Equal(t, [2]int{0, -1}, [2]int{dx, dy}, "N is y−1")
 	dx, dy = West.Delta()
 	require.Equal(t, [2]int{-1, 0}, [2]int{dx, dy}, "O is x−1")
+}
+
+// TestAnswerLineCap: an answer line of maxLineBytes is read and judged
+// (here: not an action), with either line end; one byte more stops the
+// program.
+func TestAnswerLineCap(t *testing.T) {
+	for _, end := range []string{"\n", "\r\n"} {
+		line := strings.Repeat("x", maxLineBytes)
+		_, err := Protocol.Answer(bufio.NewReaderSize(strings.NewReader(line+end), 16), 0)
+		var invalid *sim.InvalidAnswer
+		require.ErrorAs(t, err, &invalid, "%q", end)
+		_, err = Protocol.Answer(bufio.NewReaderSize(strings.NewReader(line+"x"+end), 16), 0)
+		require.ErrorIs(t, err, sim.ErrLongLine, "%q", end)
+	}
 }

@@ -101,7 +101,7 @@ func runBench(ctx context.Context, env *env, opts options, args []string) error 
 		var base float64
 		for _, w := range workers {
 			if progress {
-				fmt.Fprintf(env.stderr, "\rbench: %s on %d worker(s), %d of %d\x1b[K", c.scenario, w, k+1, len(cases))
+				fmt.Fprintf(raw(env.stderr), "\rbench: %s on %d worker(s), %d of %d\x1b[K", printable(c.scenario), w, k+1, len(cases))
 			}
 			// On one worker, the bare loop is measured for half the time
 			// before the runner and half after, so that a machine whose
@@ -139,7 +139,7 @@ func runBench(ctx context.Context, env *env, opts options, args []string) error 
 		}
 	}
 	if progress {
-		fmt.Fprint(env.stderr, "\r\x1b[K")
+		fmt.Fprint(raw(env.stderr), "\r\x1b[K")
 	}
 	if err := rep.write(env.stdout, format); err != nil {
 		return &exitError{ExitInternal, err}

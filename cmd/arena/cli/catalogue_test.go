@@ -6,7 +6,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -372,6 +373,25 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 	bad("an exec bot's bad timeout", `param timeout: "soon" is not a positive duration`, "play", "--bot", "exec:cmd=sh,timeout=soon", "--bot", "stupid")
 	bad("an exec bot's bad startup", `param startup: "never" is not a positive duration`, "play", "--bot", "exec:cmd=sh,startup=never", "--bot", "stupid")
 	bad("an http bot's bad address", `param url:`, "play", "--bot", "http:url=ftp://x", "--bot", "stupid")
+	// Bots that break the protocol: the run goes on, one line names each.
+	flood := filepath.Join(f.dir, "flood.sh")
+	require.NoError(t, os.WriteFile(flood, []byte("#!/bin/sh\nread start\nread t\nhead -c 65537 /dev/zero | tr '\\0' 0\necho\n"), 0o755))
+	faulty := func(name, want string, spec string) {
+		add(catalogueCase{name: name, args: []string{"run", "tron/small", "--bot", spec, "--bots", "straight", "--games", "1", "--bootstrap", "0"}, code: ExitOK, want: want})
+	}
+	faulty("an answer line over 64 KiB", "flood: 2 faults in 2 matches — 2 no-answer", "exec:cmd="+flood+",name=flood")
+	web := func(answer func(w http.ResponseWriter, r *http.Request)) string {
+		srv := httptest.NewServer(http.HandlerFunc(answer))
+		t.Cleanup(srv.Close)
+		return srv.URL
+	}
+	elsewhere := web(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(`{"play":"x+"}`)) })
+	moved := web(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, elsewhere, http.StatusTemporaryRedirect)
+	})
+	faulty("an http bot that redirects", "moved: 2 faults in 2 matches — 2 invalid", "http:url="+moved+",name=moved")
+	wrongCase := web(func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(`{"Play":"x+"}`)) })
+	faulty("an http bot's answer key in another case", "cased: 2 faults in 2 matches — 2 invalid", "http:url="+wrongCase+",name=cased")
 	bad("--seeds from /dev/zero", "--seeds: /dev/zero: larger than", "run", "tron/small", "--seeds", "/dev/zero")
 	bad("--seeds that are no seeds", "--seeds "+f.keep+":1: \"keep\" is not a seed", "run", "tron/small", "--seeds", f.keep)
 	bad("--anchor a bot not there", `--anchor: "deep" is not one of the bots`, "run", "tron/small", "--anchor", "deep")

@@ -30,8 +30,13 @@ const (
 
 // Run runs arena with the given arguments (without the program name) and
 // returns the exit code. Ctrl-C (or SIGTERM) cancels the run in progress;
-// a second one kills the process.
+// a second one kills the process. A stdout nobody reads (arena run … |
+// true) is a failed write, exit 4 naming stdout: SIGPIPE is caught, so
+// that the write fails with EPIPE instead of ending arena. Caught, not
+// ignored: the programs of exec bots start with its default action, as an
+// ignored signal would stay ignored in them.
 func Run(args []string, stdout, stderr io.Writer) int {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// After the first signal the default handling comes back, so that a
@@ -42,13 +47,18 @@ func Run(args []string, stdout, stderr io.Writer) int {
 
 // Main is Run with the caller's context.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	out := &checkedWriter{w: stdout}
-	env := &env{stdout: out, stderr: stderr, out: out}
+	shownOut, shownErr := &printableWriter{w: stdout}, &printableWriter{w: stderr}
+	defer shownErr.Flush()
+	out := &checkedWriter{w: shownOut}
+	env := &env{stdout: out, stderr: shownErr, out: out}
 	code := mainWith(ctx, env, args)
+	if err := shownOut.Flush(); err != nil && out.err == nil {
+		out.err = err
+	}
 	// What a command printed must have reached stdout: a full disk or a
 	// closed file there is a failure, even of a command that succeeded.
 	if out.err != nil && !env.reported {
-		fmt.Fprintf(stderr, "arena: stdout: %v\n", out.err)
+		fmt.Fprintf(env.stderr, "arena: stdout: %v\n", out.err)
 		return ExitInternal
 	}
 	return code

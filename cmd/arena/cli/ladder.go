@@ -555,7 +555,7 @@ func (s *ladderStore) rows(st *results.Standings) []ladderRow {
 	seen := map[string]bool{}
 	add := func(r *results.Rating, i int) {
 		b := s.reg.Bots[i]
-		row := ladderRow{Bot: b.Name, Parent: b.Parent, Active: b.Active(next), Spec: b.Spec, lo: math.NaN(), hi: math.NaN()}
+		row := ladderRow{Bot: b.Name, Parent: b.Parent, Active: b.Active(next), Spec: shownSpec(b.Spec), lo: math.NaN(), hi: math.NaN()}
 		if r != nil && r.Games > 0 {
 			row.Elo, row.EloLo, row.EloHi, row.Games = finite(r.Elo), finite(r.EloLo), finite(r.EloHi), r.Games
 			row.lo, row.hi = r.EloLo, r.EloHi

@@ -190,7 +190,7 @@ func (s *ladderStore) next() (*ladder.Batch, []int, error) {
 	entrants := make([]string, len(active))
 	for i, a := range active {
 		entrants[i] = s.names[a]
-		set.Specs = append(set.Specs, s.reg.Bots[a].Spec)
+		set.Specs = append(set.Specs, shownSpec(s.reg.Bots[a].Spec))
 	}
 	for _, t := range tables {
 		set.Tables = append(set.Tables, t.Settings(active))
@@ -306,4 +306,15 @@ func (s *ladderStore) describePending() string {
 		return fmt.Sprintf("batch %d is begun", s.batches)
 	}
 	return ""
+}
+
+// shownSpec is a registry's spec as the batches and the standings show
+// it: a URL's password hidden (sim.BotSpec.Shown). The registry keeps it
+// whole, for the bot to be played.
+func shownSpec(text string) string {
+	spec, err := sim.ParseBotSpec(text)
+	if err != nil {
+		return text
+	}
+	return spec.Shown()
 }

@@ -973,7 +973,7 @@ func lockOutput(f *os.File, flag, path string) error {
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := raw(w).(*os.File)
 	if !ok {
 		return false
 	}
@@ -1005,7 +1005,7 @@ func newProgress(w io.Writer, format runner.Format, offset int, mode progressMod
 	}
 	if mode.live {
 		p.bar = progressbar.NewOptions(-1,
-			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetWriter(raw(w)), // its own control characters; the text it shows is printable
 			progressbar.OptionShowCount(),
 			progressbar.OptionShowIts(),
 			progressbar.OptionSetItsString("matches"),
@@ -1038,7 +1038,7 @@ func (p *progress) update(c runner.Count) {
 		if p.bar.GetMax() != total {
 			p.bar.ChangeMax(total)
 		}
-		p.bar.Describe(strings.TrimPrefix(p.label+", "+p.note(), ", "))
+		p.bar.Describe(printable(strings.TrimPrefix(p.label+", "+p.note(), ", ")))
 		_ = p.bar.Set(c.Played + p.offset)
 		return
 	}

@@ -634,7 +634,7 @@ func newTuneProgress(env *env, mode progressMode, total, done int) *tuneProgress
 func (p *tuneProgress) show(line string, last bool) {
 	switch {
 	case p.mode.live:
-		fmt.Fprintf(p.env.stderr, "\r%s   ", line)
+		fmt.Fprintf(raw(p.env.stderr), "\r%s   ", printable(line))
 		p.drawn = true
 	case p.tick.due(last):
 		fmt.Fprintf(p.env.stderr, "arena: %s\n", line)
