@@ -25,8 +25,9 @@ var ladderServeCommand = &command{
 	long: `Serve shows the ladder on a live page, on loopback by default: the
 standings with their intervals, the last matches (each a link to its
 replay viewer, played again from the ledger, and the command that replays
-it), and the batch planned next with why each table was chosen. The page asks for the state every 2 s, as records arrive; it loads
-nothing from the network. Ctrl-C ends it.`,
+it), and the batch planned next with why each table was chosen. The page
+asks for the state every 2 s, as records arrive; it loads nothing from
+the network. Ctrl-C ends it.`,
 	options: func() options { return &ladderServeOptions{} },
 	run:     ladderServe,
 }
