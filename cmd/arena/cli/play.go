@@ -160,6 +160,9 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		Type: results.TypeHeader, Format: results.FormatVersion, Game: g.setup.Game(), Scenario: g.scenario,
 		RulesHash: g.setup.RulesHash(), Params: g.setup.Params(), Bots: rec.Bots, Seats: len(rec.Bots),
 		Games: 1, Matches: 1, Seed: g.p.Seed,
+		// One match, rated by rate and report as such (runner.Single), not
+		// as the round robin of its bots.
+		Schedule: "match",
 	}
 	if err := out.write(header); err != nil {
 		return err
