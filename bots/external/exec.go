@@ -937,7 +937,7 @@ func (l *matchLog) write(b []byte) {
 			l.path = "" // a log that cannot be kept does not stop the match
 			return
 		}
-		f, err := os.Create(l.path)
+		f, err := sim.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 		if err != nil {
 			l.path = ""
 			return

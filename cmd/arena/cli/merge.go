@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/sim"
 )
 
 var mergeCommand = &command{
@@ -117,7 +117,7 @@ func mergeFiles(ctx context.Context, env *env, opts options, args []string) erro
 // copyRecords copies the record lines of a results file, as they are,
 // after its header line.
 func copyRecords(ctx context.Context, w io.Writer, path string) error {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return err
 	}

@@ -341,7 +341,7 @@ func playableOf(m *recordedMatch) (*playable, error) {
 // readMatch returns match n of the results file at path; a file that
 // cannot be read, is not a results file or lacks match n is bad input.
 func readMatch(path string, n int) (*recordedMatch, error) {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return nil, badInput("--from: %v", err)
 	}

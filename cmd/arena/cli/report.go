@@ -134,7 +134,7 @@ func isGolden(path string) bool {
 
 // firstType returns the "type" of a file's first line, or "".
 func firstType(path string) string {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return ""
 	}
@@ -427,7 +427,7 @@ func readTrace(path string, h *results.Header, records map[int]*results.Record) 
 	if r == nil {
 		return nil, badInput("%s: the run has no record of match %d", path, n)
 	}
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
