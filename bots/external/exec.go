@@ -273,6 +273,9 @@ type process struct {
 	pending  sync.WaitGroup // programs being ended in the background
 	broken   error          // why the process gives no more answers this match
 	asked    time.Time      // when the turn's observation was sent
+	stops    sim.Stopwatch  // arena's own stops, which its deadlines do not count (nil: sim.Stops)
+	stopped  time.Duration  // stops.Stopped() when the turn's observation was sent
+	due      time.Time      // the deadline of the answer read, before the stops since it was asked
 	late     int            // answers owed from turns it missed the deadline of
 	waiting  bool           // asked, its answer not read yet
 	answered bool           // it has been asked for an answer this match
@@ -607,7 +610,7 @@ func (p *process) Ask(obs []byte) error {
 		p.buf = append(p.buf, obs...)
 		p.buf = append(p.buf, "}\n"...)
 	}
-	p.asked = time.Now()
+	p.asked, p.stopped = time.Now(), p.stopwatch().Stopped()
 	p.send(p.buf)
 	p.waiting = p.broken == nil
 	return p.broken
@@ -628,7 +631,8 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 		deadline = p.asked.Add(p.prog.first)
 	}
 	p.answered = true
-	_ = p.r.SetReadDeadline(deadline)
+	p.due = deadline
+	_ = p.r.SetReadDeadline(p.dueNow())
 	for {
 		line, err := p.readAnswer()
 		var invalid *sim.InvalidAnswer
@@ -649,22 +653,47 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 	}
 }
 
-// readAnswer reads one answer: a line, or what the TCP protocol reads.
+// stopwatch returns the clock of arena's own stops.
+func (p *process) stopwatch() sim.Stopwatch {
+	if p.stops == nil {
+		return sim.Stops
+	}
+	return p.stops
+}
+
+// dueNow returns the deadline of the answer being read, later by the time
+// arena itself was stopped since the turn was asked: that time was not
+// the program's (docs/bots.md, timeout=).
+func (p *process) dueNow() time.Time {
+	return p.due.Add(p.stopwatch().Stopped() - p.stopped)
+}
+
+// readAnswer reads one answer: a line, or what the TCP protocol reads. A
+// deadline that passed while arena itself was stopped is moved on by the
+// time stopped, and the answer read on.
 func (p *process) readAnswer() (string, error) {
 	var line string
 	var err error
-	p.in.mark(p.out)
-	if p.prog.tcp != nil {
-		line, err = p.prog.tcp.Answer(p.out, p.seat)
-	} else {
-		line, err = sim.ReadLine(p.out, MaxLineBytes)
-	}
-	if errors.Is(err, os.ErrDeadlineExceeded) {
+	for {
+		p.in.mark(p.out)
+		if p.prog.tcp != nil {
+			line, err = p.prog.tcp.Answer(p.out, p.seat)
+		} else {
+			line, err = sim.ReadLine(p.out, MaxLineBytes)
+		}
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			p.in.unmark()
+			break
+		}
 		// Cut by its deadline: what was read of it is read again, from its
-		// first byte, when the late answer is read (and dropped).
+		// first byte, on the deadline moved by a stop of arena's, or when
+		// the late answer is read (and dropped).
 		p.in.rewind(p.out)
-	} else {
-		p.in.unmark()
+		due := p.dueNow()
+		if !due.After(time.Now()) {
+			break
+		}
+		_ = p.r.SetReadDeadline(due)
 	}
 	var invalid *sim.InvalidAnswer
 	switch {

@@ -30,13 +30,15 @@ const (
 
 // Run runs arena with the given arguments (without the program name) and
 // returns the exit code. Ctrl-C (or SIGTERM) cancels the run in progress;
-// a second one kills the process.
+// a second one kills the process. Ctrl-Z stops it, and the time stopped
+// is not charged to any bot's deadline (watchStops).
 func Run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// After the first signal the default handling comes back, so that a
 	// second Ctrl-C ends arena at once, even inside a long bot move.
 	context.AfterFunc(ctx, stop)
+	defer watchStops()()
 	return Main(ctx, args, stdout, stderr)
 }
 

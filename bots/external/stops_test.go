@@ -1,0 +1,90 @@
+package external
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// fakeStops is a Stopwatch that reads 0 for its first calls, then the
+// stop it is given: arena stopped after the turn was asked. The first
+// call that sees the stop closes consulted.
+type fakeStops struct {
+	zeros     int32 // the calls that read 0
+	stop      time.Duration
+	calls     atomic.Int32
+	once      sync.Once
+	consulted chan struct{}
+}
+
+func (f *fakeStops) Stopped() time.Duration {
+	if f.calls.Add(1) <= f.zeros {
+		return 0
+	}
+	f.once.Do(func() { close(f.consulted) })
+	return f.stop
+}
+
+// TestAnswerNotLateForArenasStop: a program that answered within its
+// timeout while arena itself was stopped (Ctrl-Z, then fg) did not answer
+// late, though the wall clock passed its deadline: the deadline moves on
+// by the time arena was stopped, whether the stop came before the answer
+// was read or while it was waited for. A fake stop clock stands for the
+// stop; the deadline, 1 ms, passes for real before the answer is written,
+// so a deadline that did not move is a timeout, whatever the machine's
+// speed.
+func TestAnswerNotLateForArenasStop(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		zeros int32 // the stop clock's readings before the stop: at the ask, and at the first deadline's setting
+	}{
+		{"stopped before the answer is read", 1},
+		{"stopped while the answer is waited for", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stops := &fakeStops{zeros: tc.zeros, stop: time.Hour, consulted: make(chan struct{})}
+			p, answer := pipedProcess(t, time.Millisecond)
+			p.stops = stops
+			require.NoError(t, p.Ask([]byte(`{}`)))
+			for !time.Now().After(p.asked.Add(2 * time.Millisecond)) {
+				time.Sleep(time.Millisecond) // the deadline passes for real before the answer comes
+			}
+			done := make(chan struct{})
+			go func() {
+				select {
+				case <-stops.consulted: // the program answers once arena is running again
+					_, _ = answer.Write([]byte("x+\n"))
+				case <-done:
+				}
+			}()
+			line, err := p.Answer(time.Time{})
+			close(done)
+			require.NoError(t, err, "the time arena was stopped is charged to the program")
+			require.Equal(t, "x+", line)
+			require.Zero(t, p.late)
+		})
+	}
+}
+
+// pipedProcess returns a process of the JSON protocol, its turn lines
+// thrown away, and the end it reads its answers from; timeout is that of
+// every answer.
+func pipedProcess(t *testing.T, timeout time.Duration) (*process, *os.File) {
+	t.Helper()
+	obsR, obsW, err := os.Pipe()
+	require.NoError(t, err)
+	ansR, ansW, err := os.Pipe()
+	require.NoError(t, err)
+	go func() { _, _ = io.Copy(io.Discard, obsR) }()
+	t.Cleanup(func() { obsW.Close(); obsR.Close(); ansW.Close(); ansR.Close() })
+	in := &replay{src: ansR}
+	p := &process{prog: program{path: "bot", first: timeout, timeout: timeout}, w: obsW, r: ansR, in: in,
+		out: bufio.NewReaderSize(in, 4096)}
+	return p, ansW
+}
