@@ -731,9 +731,8 @@ func (p *process) exited(err error) error {
 	if t := tail; t != "" {
 		msg += "; stderr: " + t
 	}
-	// The limit is looked for at both ends of the standard error: a Go
-	// program out of memory says so first, then prints a trace of every
-	// goroutine, longer than the tail.
+	// The file caps' words are looked for at both ends of the standard
+	// error: a program may print a trace longer than the tail after them.
 	if limit := p.limitHit(p.stderr.head() + "\n" + tail); limit != "" {
 		return fmt.Errorf("%s: %w: %s", msg, sim.ErrCrash, limit)
 	}
@@ -750,14 +749,17 @@ type ending struct {
 }
 
 // limitHit names the limit of the sandbox that ended the program, from
-// its end and the end of its standard error; "" when none did.
+// its end and the end of its standard error; "" when none did. The memory
+// cap is told by the kernel's count alone (the cgroup's out-of-memory
+// kills): a program's own words ("MemoryError", "out of memory") may be
+// about anything, a cap it did not hit included, and one refused memory
+// under RLIMIT_DATA ends as it chooses, a fault of its exit.
 func (p *process) limitHit(stderr string) string {
 	s := p.prog.sandbox
 	if !s.On || p.state == nil || !p.state.Done {
 		return ""
 	}
 	end := endingOf(p.state.Status)
-	memory := fmt.Sprintf("its memory cap, %s a process (RLIMIT_DATA)", size(s.Memory))
 	cpu := fmt.Sprintf("its CPU time cap, %v a process (RLIMIT_CPU)", s.CPU)
 	// What the kernel counts tells, even of a program that was being
 	// ended at the same time.
@@ -776,14 +778,6 @@ func (p *process) limitHit(stderr string) string {
 		return fmt.Sprintf("its file size cap, %s a file (RLIMIT_FSIZE)", size(s.FileSize))
 	case strings.Contains(stderr, "No space left on device"):
 		return fmt.Sprintf("its folder's size cap, %s", size(s.FileSize))
-	}
-	// In any case: C's strerror says "Cannot allocate memory", Go's
-	// runtime "runtime: cannot allocate memory".
-	lower := strings.ToLower(stderr)
-	for _, words := range []string{"memoryerror", "cannot allocate memory", "out of memory", "bad_alloc", "outofmemoryerror", "memory exhausted"} {
-		if strings.Contains(lower, words) {
-			return memory
-		}
 	}
 	return ""
 }
