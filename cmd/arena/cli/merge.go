@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/spf13/pflag"
@@ -87,29 +86,23 @@ func mergeFiles(ctx context.Context, env *env, opts options, args []string) erro
 			return badInput("%s: holds %d of its shard's %d matches: a gap (arena run --resume completes it)", f.path, got, want)
 		}
 	}
-	out, err := createFile("--out", o.out, o.force)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(out, 1<<20)
-	werr := results.NewWriter(w).WriteHeader(h)
-	for _, f := range files {
-		if werr == nil {
-			werr = copyRecords(ctx, w, f.path)
+	werr := writeWhole("--out", o.out, o.force, func(out io.Writer) error {
+		w := bufio.NewWriterSize(out, 1<<20)
+		if err := results.NewWriter(w).WriteHeader(h); err != nil {
+			return err
 		}
-	}
-	if werr == nil {
-		werr = w.Flush()
-	}
-	if cerr := out.Close(); werr == nil {
-		werr = cerr
-	}
+		for _, f := range files {
+			if err := copyRecords(ctx, w, f.path); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
+	})
 	if werr != nil {
-		removeOutput(o.out)
 		if errors.Is(werr, errInterrupted) {
 			return interrupted
 		}
-		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", o.out, werr)}
+		return werr
 	}
 	return nil
 }

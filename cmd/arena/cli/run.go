@@ -923,16 +923,6 @@ func pathCause(err error) error {
 	return err
 }
 
-// removeOutput removes an output whose writing failed, so that no half
-// file is left, when it is a file of its own: a device, a pipe or a
-// symbolic link (/dev/full, /dev/stdout, a link the user made) is the
-// user's and stays, as createFile wrote it as it is.
-func removeOutput(path string) {
-	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
-		_ = os.Remove(path)
-	}
-}
-
 // errLocked is lockFile's error when another process holds the lock.
 var errLocked = errors.New("locked")
 
