@@ -572,13 +572,27 @@ func (p *process) send(line []byte) {
 	if p.broken != nil {
 		return
 	}
-	_ = p.w.SetWriteDeadline(time.Now().Add(max(p.prog.timeout, time.Second)))
-	if _, err := p.w.Write(line); err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			p.fail(fmt.Errorf("%s reads no input: %w", p.prog.path, sim.ErrTimeout))
+	stops := p.stopwatch()
+	stopped, due := stops.Stopped(), time.Now().Add(max(p.prog.timeout, time.Second))
+	_ = p.w.SetWriteDeadline(due)
+	for {
+		n, err := p.w.Write(line)
+		switch {
+		case err == nil:
+			return
+		case !errors.Is(err, os.ErrDeadlineExceeded):
+			p.fail(p.exited(err)) // it exited: a broken pipe
 			return
 		}
-		p.fail(p.exited(err)) // it exited: a broken pipe
+		// A deadline that passed while arena itself was stopped moves on
+		// by the time stopped, as an answer's does.
+		if moved := due.Add(stops.Stopped() - stopped); moved.After(time.Now()) {
+			line = line[n:]
+			_ = p.w.SetWriteDeadline(moved)
+			continue
+		}
+		p.fail(fmt.Errorf("%s reads no input: %w", p.prog.path, sim.ErrTimeout))
+		return
 	}
 }
 

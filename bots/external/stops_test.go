@@ -1,3 +1,5 @@
+//go:build linux
+
 package external
 
 import (
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 )
 
 // fakeStops is a Stopwatch that reads 0 for its first calls, then the
@@ -87,4 +90,33 @@ func pipedProcess(t *testing.T, timeout time.Duration) (*process, *os.File) {
 	p := &process{prog: program{path: "bot", first: timeout, timeout: timeout}, w: obsW, r: ansR, in: in,
 		out: bufio.NewReaderSize(in, 4096)}
 	return p, ansW
+}
+
+// TestSendNotLateForArenasStop: a turn line that a program reads only after
+// arena itself was stopped past the write's deadline (a second here: the
+// pipe is full until then) is no timeout either: the write's deadline
+// moves on by the time stopped. The program reads once the (fake) stop
+// clock was read past the deadline.
+func TestSendNotLateForArenasStop(t *testing.T) {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	t.Cleanup(func() { r.Close(); w.Close() })
+	raw, err := w.SyscallConn()
+	require.NoError(t, err)
+	var size int
+	require.NoError(t, raw.Control(func(fd uintptr) { size, err = unix.FcntlInt(fd, unix.F_SETPIPE_SZ, 4096) }))
+	require.NoError(t, err)
+	stops := &fakeStops{zeros: 1, stop: time.Hour, consulted: make(chan struct{})}
+	p := &process{prog: program{path: "bot", first: time.Millisecond, timeout: time.Millisecond}, w: w, stops: stops}
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-stops.consulted: // it reads once arena runs again
+			_, _ = io.Copy(io.Discard, r)
+		case <-done:
+		}
+	}()
+	p.send(make([]byte, 4*size))
+	close(done)
+	require.NoError(t, p.broken, "the time arena was stopped is charged to the program")
 }
