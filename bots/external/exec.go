@@ -745,9 +745,7 @@ func (p *process) exited(err error) error {
 	if t := tail; t != "" {
 		msg += "; stderr: " + t
 	}
-	// The file caps' words are looked for at both ends of the standard
-	// error: a program may print a trace longer than the tail after them.
-	if limit := p.limitHit(p.stderr.head() + "\n" + tail); limit != "" {
+	if limit := p.limitHit(); limit != "" {
 		return fmt.Errorf("%s: %w: %s", msg, sim.ErrCrash, limit)
 	}
 	return errors.New(msg)
@@ -762,13 +760,15 @@ type ending struct {
 	pastFileSize bool // SIGXFSZ ended it: past RLIMIT_FSIZE
 }
 
-// limitHit names the limit of the sandbox that ended the program, from
-// its end and the end of its standard error; "" when none did. The memory
-// cap is told by the kernel's count alone (the cgroup's out-of-memory
-// kills): a program's own words ("MemoryError", "out of memory") may be
-// about anything, a cap it did not hit included, and one refused memory
-// under RLIMIT_DATA ends as it chooses, a fault of its exit.
-func (p *process) limitHit(stderr string) string {
+// limitHit names the limit of the sandbox that ended the program; "" when
+// none did. It is told by what the kernel did and kept alone — the signal
+// that ended the program, the CPU time it counted, the out-of-memory kills
+// of its cgroup, its folder's tmpfs full or a file at the file size cap —
+// never by the program's own words ("MemoryError", "File too large"),
+// which may be about anything, a cap it did not hit included. A program
+// refused memory under RLIMIT_DATA, where the kernel counts nothing, ends
+// as it chooses: a fault of its exit.
+func (p *process) limitHit() string {
 	s := p.prog.sandbox
 	if !s.On || p.state == nil || !p.state.Done {
 		return ""
@@ -788,9 +788,9 @@ func (p *process) limitHit(stderr string) string {
 	switch {
 	case end.pastCPU:
 		return cpu
-	case end.pastFileSize, strings.Contains(stderr, "File too large"):
+	case end.pastFileSize, p.state.FileCap:
 		return fmt.Sprintf("its file size cap, %s a file (RLIMIT_FSIZE)", size(s.FileSize))
-	case strings.Contains(stderr, "No space left on device"):
+	case p.state.Full:
 		return fmt.Sprintf("its folder's size cap, %s", size(s.FileSize))
 	}
 	return ""
@@ -915,12 +915,11 @@ func (p *process) stop() func() keeperMsg {
 // tail keeps the last bytes a process writes on its standard error, read
 // by a goroutine of its own until the pipe closes.
 type tail struct {
-	f     *os.File
-	mu    sync.Mutex
-	last  []byte
-	first []byte // the first stderrTail bytes: where a runtime says why it died, before its trace
-	done  chan struct{}
-	log   matchLog
+	f    *os.File
+	mu   sync.Mutex
+	last []byte
+	done chan struct{}
+	log  matchLog
 }
 
 // newTail reads f, keeping its whole output, up to MaxLogBytes, in the
@@ -943,9 +942,6 @@ func (t *tail) read() {
 		n, err := t.f.Read(buf)
 		t.mu.Lock()
 		t.log.write(buf[:n])
-		if len(t.first) < stderrTail {
-			t.first = append(t.first, buf[:min(n, stderrTail-len(t.first))]...)
-		}
 		t.last = append(t.last, buf[:n]...)
 		if len(t.last) > stderrTail {
 			t.last = append(t.last[:0], t.last[len(t.last)-stderrTail:]...)
@@ -1011,13 +1007,6 @@ func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return strings.Join(strings.Fields(string(t.last)), " ")
-}
-
-// head returns the first bytes written, as String returns the last.
-func (t *tail) head() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return strings.Join(strings.Fields(string(t.first)), " ")
 }
 
 // close waits for the end of the output (the process group is dead, its

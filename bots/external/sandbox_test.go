@@ -180,10 +180,15 @@ while True:
 			kind: hogKind, msg: hogMsg,
 		},
 		{
-			// Its own words are no cap hit: only the kernel's count is.
+			// Its own words are no cap hit: only what the kernel did is.
 			name: "says MemoryError", spec: ",memory=64MiB,timeout=1h",
 			body: `echo MemoryError >&2; exit 1`,
 			kind: sim.FaultNoAnswer, msg: "exit status 1; stderr: MemoryError",
+		},
+		{
+			name: "says File too large", spec: ",timeout=1h",
+			body: `echo "File too large; No space left on device" >&2; exit 1`,
+			kind: sim.FaultNoAnswer, msg: "exit status 1; stderr: File too large; No space left on device",
 		},
 		{
 			name: "fork bomb", spec: ",timeout=1s,startup=1s",
