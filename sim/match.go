@@ -422,32 +422,21 @@ func (m *Match[S, O, A]) watch(seat int, p Player[O, A], o *O) A {
 	}
 	// The time arena itself is stopped (Ctrl-Z) is not the bot's: the
 	// deadline moves on by it.
-	stopped, due := stops.Stopped(), time.Now().Add(m.MoveTimeout)
-	timer := time.NewTimer(m.MoveTimeout)
-	defer timer.Stop()
 	var zero A
-	for {
-		select {
-		case r := <-answered:
-			switch {
-			case r.panicked:
-				m.panicked(seat, r.value)
-				return zero
-			case r.err != nil:
-				m.fail(seat, r.err)
-				return zero
-			}
-			return r.a
-		case <-timer.C:
-			if left := time.Until(due.Add(stops.Stopped() - stopped)); left > 0 {
-				timer.Reset(left)
-				continue
-			}
-			m.gaveUp = seat
-			m.faults.Add(seat, FaultTimeout, fmt.Sprintf("thought longer than the move timeout (%v): the match is abandoned", m.MoveTimeout))
-			return zero
-		}
+	r, ok := Await(answered, time.Now().Add(m.MoveTimeout), stops, stops.Stopped())
+	switch {
+	case !ok:
+		m.gaveUp = seat
+		m.faults.Add(seat, FaultTimeout, fmt.Sprintf("thought longer than the move timeout (%v): the match is abandoned", m.MoveTimeout))
+		return zero
+	case r.panicked:
+		m.panicked(seat, r.value)
+		return zero
+	case r.err != nil:
+		m.fail(seat, r.err)
+		return zero
 	}
+	return r.a
 }
 
 // forsake leaves what the player given up on may still be using — the

@@ -63,3 +63,24 @@ func (c *StopClock) Stopped() time.Duration {
 	}
 	return d
 }
+
+// Await waits for a value of c until due, a deadline set when stops read
+// stopped, moved on by the time arena has been stopped since (Stopwatch):
+// ok is false when the deadline passed first.
+func Await[T any](c <-chan T, due time.Time, stops Stopwatch, stopped time.Duration) (v T, ok bool) {
+	left := func() time.Duration { return time.Until(due.Add(stops.Stopped() - stopped)) }
+	timer := time.NewTimer(left())
+	defer timer.Stop()
+	for {
+		select {
+		case v := <-c:
+			return v, true
+		case <-timer.C:
+			if d := left(); d > 0 {
+				timer.Reset(d)
+				continue
+			}
+			return v, false
+		}
+	}
+}

@@ -4,7 +4,10 @@ package external
 
 import (
 	"bufio"
+	"context"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -119,4 +122,38 @@ func TestSendNotLateForArenasStop(t *testing.T) {
 	p.send(make([]byte, 4*size))
 	close(done)
 	require.NoError(t, p.broken, "the time arena was stopped is charged to the program")
+}
+
+// TestHTTPAnswerNotLateForArenasStop: a web bot that answers after the wall
+// clock passed its deadline, arena itself having been stopped meanwhile,
+// answered in time: neither the wait nor the request counts the stop. The
+// server answers only once the (fake) stop clock was read past the 1 ms
+// deadline.
+func TestHTTPAnswerNotLateForArenasStop(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		zeros int32
+	}{
+		{"stopped before the answer is waited for", 1},
+		{"stopped while the answer is waited for", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stops := &fakeStops{zeros: tc.zeros, stop: time.Hour, consulted: make(chan struct{})}
+			done := make(chan struct{})
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				select {
+				case <-stops.consulted:
+				case <-done:
+				}
+				_, _ = w.Write([]byte(`{"play":"y+"}`))
+			}))
+			defer srv.Close()
+			defer close(done)
+			b := &webBot{url: srv.URL, timeout: time.Millisecond, client: srv.Client(), ctx: context.Background(), stops: stops}
+			require.NoError(t, b.Ask([]byte(`{}`)))
+			play, err := b.Answer(time.Time{})
+			require.NoError(t, err, "the time arena was stopped is charged to the bot")
+			require.Equal(t, "y+", play)
+		})
+	}
 }
