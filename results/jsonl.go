@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/arenasim/arena/sim"
 )
@@ -215,7 +214,7 @@ func checkFormat(v int) error {
 // to call, so memory stays flat; each must copy what it keeps. An error from
 // each stops the reading and is returned as a *LineError naming the line.
 func ReadFile(path string, each func(*Record) error) (Header, error) {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return Header{}, err
 	}

@@ -26,7 +26,8 @@ type Header struct {
 	Matches   int        `json:"matches"` // the matches the schedule holds
 	Seed      uint64     `json:"seed"`    // the master seed
 	// Schedule names the format when it is not the default tournament:
-	// "gauntlet", "sprt", "league", "championship", "knockout" or "swiss".
+	// "gauntlet", "sprt", "league", "championship", "knockout", "swiss",
+	// "ladder", or "match" for the one match of arena play.
 	Schedule     string                `json:"schedule,omitempty"`
 	Candidate    string                `json:"candidate,omitempty"`    // a gauntlet's candidate
 	SPRT         *SPRTSettings         `json:"sprt,omitempty"`         // a sequential test's settings

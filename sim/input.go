@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -37,13 +36,15 @@ const (
 )
 
 // ReadFile reads the user's file at path, refusing one of more than limit
-// bytes (see MaxScenarioBytes and its siblings). It reads through an
+// bytes (see MaxScenarioBytes and its siblings). It opens it with Open, so
+// that a named pipe is refused rather than waited for, and reads through an
 // io.LimitReader, so that a device or pipe that never ends (/dev/zero)
 // costs at most limit bytes. Every error is one line that starts with the
 // path and drops Go's operation name: "PATH: no such file or directory",
-// "PATH: is a directory", "PATH: larger than N bytes".
+// "PATH: is a directory", "PATH: is a named pipe; name a file", "PATH:
+// larger than N bytes".
 func ReadFile(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, bareError(err))
 	}

@@ -83,6 +83,9 @@ type Match[S, O, A any] struct {
 	// that thinks longer is abandoned, and the match with it
 	// (*AbandonedError).
 	MoveTimeout time.Duration
+	// Stops, when not nil, is the clock of arena's own stops, which the
+	// watchdog does not count as a bot's thinking; nil is sim.Stops.
+	Stops Stopwatch
 
 	askers   []Asker[O, A] // per seat of this match: nil unless asked in two steps
 	finish   []Finisher[O] // per seat of this match: nil unless shown the final state
@@ -413,25 +416,27 @@ func (m *Match[S, O, A]) watch(seat int, p Player[O, A], o *O) A {
 		}()
 		r.a, r.err = p.Act(o)
 	}()
-	timer := time.NewTimer(m.MoveTimeout)
-	defer timer.Stop()
+	stops := m.Stops
+	if stops == nil {
+		stops = Stops
+	}
+	// The time arena itself is stopped (Ctrl-Z) is not the bot's: the
+	// deadline moves on by it.
 	var zero A
-	select {
-	case r := <-answered:
-		switch {
-		case r.panicked:
-			m.panicked(seat, r.value)
-			return zero
-		case r.err != nil:
-			m.fail(seat, r.err)
-			return zero
-		}
-		return r.a
-	case <-timer.C:
+	r, ok := Await(answered, time.Now().Add(m.MoveTimeout), stops, stops.Stopped())
+	switch {
+	case !ok:
 		m.gaveUp = seat
 		m.faults.Add(seat, FaultTimeout, fmt.Sprintf("thought longer than the move timeout (%v): the match is abandoned", m.MoveTimeout))
 		return zero
+	case r.panicked:
+		m.panicked(seat, r.value)
+		return zero
+	case r.err != nil:
+		m.fail(seat, r.err)
+		return zero
 	}
+	return r.a
 }
 
 // forsake leaves what the player given up on may still be using — the

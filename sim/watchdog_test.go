@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -74,4 +75,48 @@ func TestWatchdogKeepsFaults(t *testing.T) {
 		table.SetMoveTimeout(time.Minute)
 		require.Equal(t, plain, table.Play(context.Background(), 3, []int{0, 1}), bot)
 	}
+}
+
+// stopAfterAsk is a Stopwatch that reads 0 when the watchdog starts, then
+// a stop of an hour: arena was stopped while the bot thought. Its second
+// reading closes consulted.
+type stopAfterAsk struct {
+	calls     atomic.Int32
+	consulted chan struct{}
+}
+
+func (s *stopAfterAsk) Stopped() time.Duration {
+	if s.calls.Add(1) == 1 {
+		return 0
+	}
+	if s.calls.Load() == 2 {
+		close(s.consulted)
+	}
+	return time.Hour
+}
+
+// waiter is an in-process bot that answers once the watchdog has looked
+// at the stop clock, past the move timeout.
+type waiter struct{ consulted chan struct{} }
+
+func (b *waiter) Reset(sim.MatchInfo, *rand.Rand) {}
+
+func (b *waiter) Act(*int) (int, error) {
+	<-b.consulted
+	return 1, nil
+}
+
+// TestWatchdogDoesNotCountArenasStop: the time arena itself was stopped
+// (Ctrl-Z, then fg) is not a bot's thinking: the watchdog's deadline
+// moves on by it, and a bot that answers after the wall clock passed the
+// move timeout, arena having been stopped meanwhile, is not given up on.
+// The bot answers only after the watchdog's timer fired and it read the
+// (fake) stop clock: no race with the clock.
+func TestWatchdogDoesNotCountArenasStop(t *testing.T) {
+	stops := &stopAfterAsk{consulted: make(chan struct{})}
+	m := sim.NewMatch(simtest.Race{Players: 2, Turns: 1}, nil)
+	m.MoveTimeout, m.Stops = time.Millisecond, stops
+	res := m.Play(context.Background(), 1, []sim.Player[int, int]{&waiter{consulted: stops.consulted}, simtest.Constant(2)})
+	require.NoError(t, res.Err)
+	require.Empty(t, res.Faults)
 }

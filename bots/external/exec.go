@@ -273,6 +273,9 @@ type process struct {
 	pending  sync.WaitGroup // programs being ended in the background
 	broken   error          // why the process gives no more answers this match
 	asked    time.Time      // when the turn's observation was sent
+	stops    sim.Stopwatch  // arena's own stops, which its deadlines do not count (nil: sim.Stops)
+	stopped  time.Duration  // stops.Stopped() when the turn's observation was sent
+	due      time.Time      // the deadline of the answer read, before the stops since it was asked
 	late     int            // answers owed from turns it missed the deadline of
 	waiting  bool           // asked, its answer not read yet
 	answered bool           // it has been asked for an answer this match
@@ -569,13 +572,27 @@ func (p *process) send(line []byte) {
 	if p.broken != nil {
 		return
 	}
-	_ = p.w.SetWriteDeadline(time.Now().Add(max(p.prog.timeout, time.Second)))
-	if _, err := p.w.Write(line); err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			p.fail(fmt.Errorf("%s reads no input: %w", p.prog.path, sim.ErrTimeout))
+	stops := p.stopwatch()
+	stopped, due := stops.Stopped(), time.Now().Add(max(p.prog.timeout, time.Second))
+	_ = p.w.SetWriteDeadline(due)
+	for {
+		n, err := p.w.Write(line)
+		switch {
+		case err == nil:
+			return
+		case !errors.Is(err, os.ErrDeadlineExceeded):
+			p.fail(p.exited(err)) // it exited: a broken pipe
 			return
 		}
-		p.fail(p.exited(err)) // it exited: a broken pipe
+		// A deadline that passed while arena itself was stopped moves on
+		// by the time stopped, as an answer's does.
+		if moved := due.Add(stops.Stopped() - stopped); moved.After(time.Now()) {
+			line = line[n:]
+			_ = p.w.SetWriteDeadline(moved)
+			continue
+		}
+		p.fail(fmt.Errorf("%s reads no input: %w", p.prog.path, sim.ErrTimeout))
+		return
 	}
 }
 
@@ -607,7 +624,7 @@ func (p *process) Ask(obs []byte) error {
 		p.buf = append(p.buf, obs...)
 		p.buf = append(p.buf, "}\n"...)
 	}
-	p.asked = time.Now()
+	p.asked, p.stopped = time.Now(), p.stopwatch().Stopped()
 	p.send(p.buf)
 	p.waiting = p.broken == nil
 	return p.broken
@@ -628,7 +645,8 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 		deadline = p.asked.Add(p.prog.first)
 	}
 	p.answered = true
-	_ = p.r.SetReadDeadline(deadline)
+	p.due = deadline
+	_ = p.r.SetReadDeadline(p.dueNow())
 	for {
 		line, err := p.readAnswer()
 		var invalid *sim.InvalidAnswer
@@ -649,22 +667,47 @@ func (p *process) Answer(deadline time.Time) (string, error) {
 	}
 }
 
-// readAnswer reads one answer: a line, or what the TCP protocol reads.
+// stopwatch returns the clock of arena's own stops.
+func (p *process) stopwatch() sim.Stopwatch {
+	if p.stops == nil {
+		return sim.Stops
+	}
+	return p.stops
+}
+
+// dueNow returns the deadline of the answer being read, later by the time
+// arena itself was stopped since the turn was asked: that time was not
+// the program's (docs/bots.md, timeout=).
+func (p *process) dueNow() time.Time {
+	return p.due.Add(p.stopwatch().Stopped() - p.stopped)
+}
+
+// readAnswer reads one answer: a line, or what the TCP protocol reads. A
+// deadline that passed while arena itself was stopped is moved on by the
+// time stopped, and the answer read on.
 func (p *process) readAnswer() (string, error) {
 	var line string
 	var err error
-	p.in.mark(p.out)
-	if p.prog.tcp != nil {
-		line, err = p.prog.tcp.Answer(p.out, p.seat)
-	} else {
-		line, err = sim.ReadLine(p.out, MaxLineBytes)
-	}
-	if errors.Is(err, os.ErrDeadlineExceeded) {
+	for {
+		p.in.mark(p.out)
+		if p.prog.tcp != nil {
+			line, err = p.prog.tcp.Answer(p.out, p.seat)
+		} else {
+			line, err = sim.ReadLine(p.out, MaxLineBytes)
+		}
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			p.in.unmark()
+			break
+		}
 		// Cut by its deadline: what was read of it is read again, from its
-		// first byte, when the late answer is read (and dropped).
+		// first byte, on the deadline moved by a stop of arena's, or when
+		// the late answer is read (and dropped).
 		p.in.rewind(p.out)
-	} else {
-		p.in.unmark()
+		due := p.dueNow()
+		if !due.After(time.Now()) {
+			break
+		}
+		_ = p.r.SetReadDeadline(due)
 	}
 	var invalid *sim.InvalidAnswer
 	switch {
@@ -702,10 +745,7 @@ func (p *process) exited(err error) error {
 	if t := tail; t != "" {
 		msg += "; stderr: " + t
 	}
-	// The limit is looked for at both ends of the standard error: a Go
-	// program out of memory says so first, then prints a trace of every
-	// goroutine, longer than the tail.
-	if limit := p.limitHit(p.stderr.head() + "\n" + tail); limit != "" {
+	if limit := p.limitHit(); limit != "" {
 		return fmt.Errorf("%s: %w: %s", msg, sim.ErrCrash, limit)
 	}
 	return errors.New(msg)
@@ -720,15 +760,20 @@ type ending struct {
 	pastFileSize bool // SIGXFSZ ended it: past RLIMIT_FSIZE
 }
 
-// limitHit names the limit of the sandbox that ended the program, from
-// its end and the end of its standard error; "" when none did.
-func (p *process) limitHit(stderr string) string {
+// limitHit names the limit of the sandbox that ended the program; "" when
+// none did. It is told by what the kernel did and kept alone — the signal
+// that ended the program, the CPU time it counted, the out-of-memory kills
+// of its cgroup, its folder's tmpfs full or a file at the file size cap —
+// never by the program's own words ("MemoryError", "File too large"),
+// which may be about anything, a cap it did not hit included. A program
+// refused memory under RLIMIT_DATA, where the kernel counts nothing, ends
+// as it chooses: a fault of its exit.
+func (p *process) limitHit() string {
 	s := p.prog.sandbox
 	if !s.On || p.state == nil || !p.state.Done {
 		return ""
 	}
 	end := endingOf(p.state.Status)
-	memory := fmt.Sprintf("its memory cap, %s a process (RLIMIT_DATA)", size(s.Memory))
 	cpu := fmt.Sprintf("its CPU time cap, %v a process (RLIMIT_CPU)", s.CPU)
 	// What the kernel counts tells, even of a program that was being
 	// ended at the same time.
@@ -743,18 +788,10 @@ func (p *process) limitHit(stderr string) string {
 	switch {
 	case end.pastCPU:
 		return cpu
-	case end.pastFileSize, strings.Contains(stderr, "File too large"):
+	case end.pastFileSize, p.state.FileCap:
 		return fmt.Sprintf("its file size cap, %s a file (RLIMIT_FSIZE)", size(s.FileSize))
-	case strings.Contains(stderr, "No space left on device"):
+	case p.state.Full:
 		return fmt.Sprintf("its folder's size cap, %s", size(s.FileSize))
-	}
-	// In any case: C's strerror says "Cannot allocate memory", Go's
-	// runtime "runtime: cannot allocate memory".
-	lower := strings.ToLower(stderr)
-	for _, words := range []string{"memoryerror", "cannot allocate memory", "out of memory", "bad_alloc", "outofmemoryerror", "memory exhausted"} {
-		if strings.Contains(lower, words) {
-			return memory
-		}
 	}
 	return ""
 }
@@ -878,12 +915,11 @@ func (p *process) stop() func() keeperMsg {
 // tail keeps the last bytes a process writes on its standard error, read
 // by a goroutine of its own until the pipe closes.
 type tail struct {
-	f     *os.File
-	mu    sync.Mutex
-	last  []byte
-	first []byte // the first stderrTail bytes: where a runtime says why it died, before its trace
-	done  chan struct{}
-	log   matchLog
+	f    *os.File
+	mu   sync.Mutex
+	last []byte
+	done chan struct{}
+	log  matchLog
 }
 
 // newTail reads f, keeping its whole output, up to MaxLogBytes, in the
@@ -906,9 +942,6 @@ func (t *tail) read() {
 		n, err := t.f.Read(buf)
 		t.mu.Lock()
 		t.log.write(buf[:n])
-		if len(t.first) < stderrTail {
-			t.first = append(t.first, buf[:min(n, stderrTail-len(t.first))]...)
-		}
 		t.last = append(t.last, buf[:n]...)
 		if len(t.last) > stderrTail {
 			t.last = append(t.last[:0], t.last[len(t.last)-stderrTail:]...)
@@ -937,7 +970,7 @@ func (l *matchLog) write(b []byte) {
 			l.path = "" // a log that cannot be kept does not stop the match
 			return
 		}
-		f, err := os.Create(l.path)
+		f, err := sim.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 		if err != nil {
 			l.path = ""
 			return
@@ -974,13 +1007,6 @@ func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return strings.Join(strings.Fields(string(t.last)), " ")
-}
-
-// head returns the first bytes written, as String returns the last.
-func (t *tail) head() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return strings.Join(strings.Fields(string(t.first)), " ")
 }
 
 // close waits for the end of the output (the process group is dead, its

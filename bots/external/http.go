@@ -93,6 +93,9 @@ type webBot struct {
 	cancel  context.CancelFunc
 	pending chan answer // the answer to the last message, once it comes
 	asked   time.Time
+	stops   sim.Stopwatch      // arena's own stops, which its deadlines do not count (nil: sim.Stops)
+	stopped time.Duration      // stops.Stopped() when the last message was sent
+	giveUp  context.CancelFunc // ends the last message's request
 	broken  error
 	buf     []byte
 }
@@ -272,10 +275,12 @@ func (b *webBot) Ask(obs []byte) error {
 		b.buf = append(b.buf, '}')
 	}
 	body := bytes.Clone(b.buf)
-	b.asked = time.Now()
-	ctx, cancel := context.WithDeadline(b.ctx, b.asked.Add(b.timeout))
+	b.asked, b.stopped = time.Now(), b.stopwatch().Stopped()
+	// Answer ends the request at its deadline, which moves on by the time
+	// arena itself is stopped: a context's deadline would not.
+	ctx, cancel := context.WithCancel(b.ctx)
 	done := make(chan answer, 1)
-	b.pending = done
+	b.pending, b.giveUp = done, cancel
 	go func() {
 		defer cancel()
 		play, err := b.post(ctx, body, true)
@@ -285,20 +290,27 @@ func (b *webBot) Ask(obs []byte) error {
 }
 
 // Answer waits for the turn's answer until the earlier of the match's
-// deadline and the bot's own.
+// deadline and the bot's own, not counting the time arena itself was
+// stopped since the message was sent; a late answer's request is ended.
 func (b *webBot) Answer(deadline time.Time) (string, error) {
 	if b.broken != nil {
 		return "", b.broken
 	}
-	timer := time.NewTimer(time.Until(earlier(b.asked.Add(b.timeout), deadline)))
-	defer timer.Stop()
-	select {
-	case a := <-b.pending:
-		b.pending = nil
-		return a.play, a.err
-	case <-timer.C:
+	a, ok := sim.Await(b.pending, earlier(b.asked.Add(b.timeout), deadline), b.stopwatch(), b.stopped)
+	if !ok {
+		b.giveUp()
 		return "", fmt.Errorf("%s: %w", b.shown, sim.ErrTimeout)
 	}
+	b.pending = nil
+	return a.play, a.err
+}
+
+// stopwatch returns the clock of arena's own stops.
+func (b *webBot) stopwatch() sim.Stopwatch {
+	if b.stops == nil {
+		return sim.Stops
+	}
+	return b.stops
 }
 
 // End cancels what is still pending: the match is over.

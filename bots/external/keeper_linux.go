@@ -21,10 +21,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -104,8 +106,12 @@ type keeperMsg struct {
 	CPU    float64 `json:"cpu,omitempty"`
 	RSS    int64   `json:"rss,omitempty"`
 	Ended  bool    `json:"ended,omitempty"` // the keeper ended it (arena asked)
-	OOM    int     `json:"-"`               // arena's: out-of-memory kills in its cgroup
-	Lost   string  `json:"-"`               // arena's: the keeper is gone without its end (how it ended)
+	// In a sandbox, what the kernel kept of its folder once it was gone:
+	// its tmpfs full, a file at the file size cap.
+	Full    bool   `json:"full,omitempty"`
+	FileCap bool   `json:"filecap,omitempty"`
+	OOM     int    `json:"-"` // arena's: out-of-memory kills in its cgroup
+	Lost    string `json:"-"` // arena's: the keeper is gone without its end (how it ended)
 }
 
 // request is a keeper request with the files that came with it.
@@ -357,8 +363,44 @@ func keep(ctl *net.UnixConn, cfg keeperConfig, r request, reqs <-chan request, t
 	// first) keeps its status.
 	ended = ended && status.Signaled() && status.Signal() == unix.SIGKILL
 	cpu := time.Duration(usage.Utime.Nano() + usage.Stime.Nano()).Seconds()
-	_ = sendMsg(ctl, keeperMsg{Done: true, Status: uint32(status), CPU: cpu, RSS: usage.Maxrss, Ended: ended})
+	m := keeperMsg{Done: true, Status: uint32(status), CPU: cpu, RSS: usage.Maxrss, Ended: ended}
+	if cfg.Box != nil {
+		m.Full, m.FileCap = folderAtCap(cfg.Dir, cfg.Box)
+	}
+	_ = sendMsg(ctl, m)
 	return quit
+}
+
+// folderAtCap looks at what the kernel kept of a sandbox's folder once its
+// program is gone: whether its tmpfs is full, and whether a file reached
+// the file size cap, where RLIMIT_FSIZE stops a file. Of a folder of more
+// files, the first maxLooked are looked at.
+func folderAtCap(dir string, l *limits) (full, fileCap bool) {
+	if l.Tmpfs > 0 {
+		var st unix.Statfs_t
+		full = unix.Statfs(dir, &st) == nil && st.Bavail == 0
+	}
+	if l.FSize == 0 {
+		return full, false
+	}
+	const maxLooked = 10_000
+	looked := 0
+	_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if looked++; looked > maxLooked {
+			return filepath.SkipAll
+		}
+		if err != nil {
+			return nil // a folder it made unreadable: the rest is looked at
+		}
+		if d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil && uint64(fi.Size()) >= l.FSize {
+				fileCap = true
+				return filepath.SkipAll
+			}
+		}
+		return nil
+	})
+	return full, fileCap
 }
 
 // running reports whether the program has not exited yet (a zombie has).

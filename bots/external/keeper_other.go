@@ -28,6 +28,8 @@ type keeperMsg struct {
 	Ended  bool
 	OOM    int
 	Lost   string
+	// Full and FileCap are a sandbox's (Linux only): never set here.
+	Full, FileCap bool
 }
 
 type keeper struct {

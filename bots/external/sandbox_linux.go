@@ -47,6 +47,13 @@ func probe() *abilities {
 		probed.userns, probed.readOnly, probed.usernsWhy = probeNamespaces()
 		probed.seccomp, probed.seccompWhy = probeSeccomp()
 		probed.cgroups, probed.cgroupWhy = probeCgroups()
+		if self, ok := selfOwner(); ok {
+			var parents []string
+			if p := probed.cgroups; p != nil {
+				parents = []string{p.v2, p.memory, p.pids}
+			}
+			sweepStale(self, os.TempDir(), parents)
+		}
 		if v, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION); errno == 0 {
 			probed.landlock = int(v)
 		}
@@ -167,7 +174,7 @@ func probeCgroups() (*cgroupPlan, string) {
 
 // tryCgroup creates and removes a cgroup in dir, which must have files.
 func tryCgroup(dir string, files ...string) error {
-	probe := filepath.Join(dir, fmt.Sprintf("arena-probe-%d", os.Getpid()))
+	probe := filepath.Join(dir, boxName("probe"))
 	if err := os.Mkdir(probe, 0o755); err != nil {
 		return err
 	}
@@ -249,7 +256,7 @@ type box struct {
 // allows, its cgroups.
 func newBox(s Sandbox) (*box, error) {
 	ab := probe()
-	dir, err := os.MkdirTemp("", "arena-bot-")
+	dir, err := os.MkdirTemp("", "arena-bot-"+ownerToken())
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +274,7 @@ func newBox(s Sandbox) (*box, error) {
 		}
 	}
 	if p := ab.cgroups; p != nil {
-		name := fmt.Sprintf("arena-%d-%d", os.Getpid(), boxCounter.Add(1))
+		name := boxName(strconv.FormatInt(boxCounter.Add(1), 10))
 		mk := func(parent string, files ...string) error {
 			d := filepath.Join(parent, name)
 			if err := os.Mkdir(d, 0o755); err != nil {

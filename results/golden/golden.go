@@ -149,7 +149,7 @@ func write(path string, h Header, trace []byte) error {
 			return err
 		}
 	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	return sim.WriteFile(path, buf.Bytes(), 0o644)
 }
 
 // Holds returns the name of a golden file in dir, if there is one: a
@@ -201,7 +201,7 @@ func Files(dir string) ([]string, error) {
 
 // Read reads a golden file.
 func Read(path string) (*Match, error) {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return nil, err
 	}

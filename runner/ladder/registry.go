@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/arenasim/arena/sim"
 )
 
 // RegistryFile is the name of the registry in a ladder's folder.
@@ -136,10 +139,21 @@ func (r *Registry) Retire(name string, batch int) error {
 	return nil
 }
 
+// readFile reads the file at path whole, opened with sim.Open: a named
+// pipe planted in a ladder's folder is refused, not waited for.
+func readFile(path string) ([]byte, error) {
+	f, err := sim.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
 // LoadRegistry reads the registry of the ladder in dir.
 func LoadRegistry(dir string) (*Registry, error) {
 	path := filepath.Join(dir, RegistryFile)
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%s: not a ladder (no %s; arena ladder init makes one)", dir, RegistryFile)
 	}
@@ -199,7 +213,7 @@ func (r *Registry) Save(dir string) error {
 	data = append(data, '\n')
 	path := filepath.Join(dir, RegistryFile)
 	tmp := path + ".new"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := sim.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return err
 	}

@@ -44,6 +44,7 @@ type catalogueCase struct {
 // catalogueFixtures are the files the cases read, made once.
 type catalogueFixtures struct {
 	dir, run, shard1, sprt, tune, golden, trace, keep, emptyDir, missing string
+	played, playedOlder                                                  string            // a play's --out, and as an older arena wrote it
 	corrupt                                                              map[string]string // header variants
 	stray                                                                map[string]string // record variants: another run's match
 	damaged                                                              map[string]string // record variants no run writes
@@ -74,6 +75,12 @@ func makeFixtures(t *testing.T) *catalogueFixtures {
 	}
 	f.run = filepath.Join(dir, "run.jsonl")
 	ok("run", "tron/small", "--bots", "straight,stupid", "--games", "4", "--bootstrap", "0", "--out", f.run)
+	f.played = filepath.Join(dir, "played.jsonl")
+	ok("play", "tron/small", "--bots", "straight,stupid", "--out", f.played)
+	if data, err := os.ReadFile(f.played); assert.NoError(t, err) {
+		require.Contains(t, string(data), `,"schedule":"match"`)
+		f.playedOlder = write("played-older.jsonl", strings.Replace(string(data), `,"schedule":"match"`, "", 1))
+	}
 	f.shard1 = filepath.Join(dir, "shard1.jsonl")
 	ok("run", "tron/small", "--bots", "straight,stupid", "--games", "8", "--bootstrap", "0", "--shard", "1/2", "--out", f.shard1)
 	f.sprt = filepath.Join(dir, "sprt.jsonl")
@@ -665,6 +672,13 @@ func catalogue(t *testing.T, f *catalogueFixtures) []catalogueCase {
 		"--max-games", "10", "--out", sameA, "--junit", sameB}, code: ExitBadInput, want: "are the same file", absent: sameA})
 	add(catalogueCase{name: "play --out and --trace on one file", args: []string{"play", "tron/small", "--bots", "stupid,straight", "--out", sameB, "--trace", sameA},
 		code: ExitBadInput, want: "are the same file", absent: sameA})
+
+	// arena reads its own files: a play's --out is the run of its one
+	// match (rate and report refused it as a damaged round robin).
+	for _, p := range []struct{ name, path string }{{"a play's file", f.played}, {"an older play's file", f.playedOlder}} {
+		add(catalogueCase{name: "rate of " + p.name, args: []string{"rate", p.path}, code: ExitOK})
+		add(catalogueCase{name: "report of " + p.name, args: []string{"report", p.path, "-o", p.path + ".html"}, code: ExitOK})
+	}
 
 	// Ctrl-C before the work: exit 130, nothing written.
 	cancelled, cancel := context.WithCancel(context.Background())

@@ -30,11 +30,12 @@ const (
 
 // Run runs arena with the given arguments (without the program name) and
 // returns the exit code. Ctrl-C (or SIGTERM) cancels the run in progress;
-// a second one kills the process. A stdout nobody reads (arena run … |
-// true) is a failed write, exit 4 naming stdout: SIGPIPE is caught, so
-// that the write fails with EPIPE instead of ending arena. Caught, not
-// ignored: the programs of exec bots start with its default action, as an
-// ignored signal would stay ignored in them.
+// a second one kills the process. Ctrl-Z stops it, and the time stopped
+// is not charged to any bot's deadline (watchStops). A stdout nobody reads
+// (arena run … | true) is a failed write, exit 4 naming stdout: SIGPIPE is
+// caught, so that the write fails with EPIPE instead of ending arena.
+// Caught, not ignored: the programs of exec bots start with its default
+// action, as an ignored signal would stay ignored in them.
 func Run(args []string, stdout, stderr io.Writer) int {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -42,6 +43,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	// After the first signal the default handling comes back, so that a
 	// second Ctrl-C ends arena at once, even inside a long bot move.
 	context.AfterFunc(ctx, stop)
+	defer watchStops()()
 	return Main(ctx, args, stdout, stderr)
 }
 

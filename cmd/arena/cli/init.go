@@ -13,6 +13,7 @@ import (
 
 	"github.com/arenasim/arena/cmd/arena/cli/templates"
 	"github.com/arenasim/arena/scenarios"
+	"github.com/arenasim/arena/sim"
 )
 
 var initCommand = &command{
@@ -105,7 +106,7 @@ func runInit(_ context.Context, env *env, opts options, args []string) error {
 	}
 	for _, f := range files {
 		path := filepath.Join(dir, f.Name)
-		if err := os.WriteFile(path, f.Data, f.Mode); err != nil {
+		if err := sim.WriteFile(path, f.Data, f.Mode); err != nil {
 			return err
 		}
 		fmt.Fprintf(env.stdout, "wrote %s\n", path)

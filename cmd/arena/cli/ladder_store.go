@@ -44,7 +44,7 @@ func shardPaths(dir string, b int) []string {
 // lockLadder takes the ladder's lock, held for as long as the file stays
 // open: a second writer of the ladder (play, add, retire) is refused.
 func lockLadder(dir string) (*os.File, error) {
-	f, err := os.OpenFile(filepath.Join(dir, ladderLock), os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := sim.OpenFile(filepath.Join(dir, ladderLock), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, badInput("%s: %v", dir, pathCause(err))
 	}
@@ -238,7 +238,7 @@ func (s *ladderStore) absorb() (done bool, err error) {
 		return false, err
 	}
 	want := s.header(batch, active)
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return false, badInput("%v", err)
 	}

@@ -5,13 +5,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
 	"github.com/arenasim/arena/results"
+	"github.com/arenasim/arena/sim"
 )
 
 var mergeCommand = &command{
@@ -107,32 +106,26 @@ func mergeFiles(ctx context.Context, env *env, opts options, args []string) erro
 }
 
 // writeMerged writes the header and the record lines of the files, in
-// order, to the --out file; nothing is left of it when that fails.
+// order, to the --out file, whole or not at all (writeWhole).
 func writeMerged(ctx context.Context, o *mergeOptions, h *results.Header, files []runFile) error {
 	interrupted := &exitError{ExitInterrupted, errors.New("interrupted: nothing merged")}
-	out, err := createFile("--out", o.out, o.force)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(out, 1<<20)
-	werr := results.NewWriter(w).WriteHeader(h)
-	for _, f := range files {
-		if werr == nil {
-			werr = copyRecords(ctx, w, f.path)
+	werr := writeWhole("--out", o.out, o.force, func(out io.Writer) error {
+		w := bufio.NewWriterSize(out, 1<<20)
+		if err := results.NewWriter(w).WriteHeader(h); err != nil {
+			return err
 		}
-	}
-	if werr == nil {
-		werr = w.Flush()
-	}
-	if cerr := out.Close(); werr == nil {
-		werr = cerr
-	}
+		for _, f := range files {
+			if err := copyRecords(ctx, w, f.path); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
+	})
 	if werr != nil {
-		removeOutput(o.out)
 		if errors.Is(werr, errInterrupted) {
 			return interrupted
 		}
-		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", o.out, werr)}
+		return werr
 	}
 	return nil
 }
@@ -140,7 +133,7 @@ func writeMerged(ctx context.Context, o *mergeOptions, h *results.Header, files 
 // copyRecords copies the record lines of a results file, as they are,
 // after its header line.
 func copyRecords(ctx context.Context, w io.Writer, path string) error {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return err
 	}

@@ -151,24 +151,16 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		return &exitError{code: ExitInterrupted}
 	}
 	rec := runner.NewRecord(g.setup, g.scenario, g.p, g.names, res)
-	out, err := openOut(o.out, o.force)
-	if err != nil {
-		return err
-	}
-	defer out.close()
 	header := &results.Header{
 		Type: results.TypeHeader, Format: results.FormatVersion, Game: g.setup.Game(), Scenario: g.scenario,
 		RulesHash: g.setup.RulesHash(), Params: g.setup.Params(), Bots: rec.Bots, Seats: len(rec.Bots),
 		Games: 1, Matches: 1, Seed: g.p.Seed,
+		// One match, rated by rate and report as such (runner.Single), not
+		// as the round robin of its bots.
+		Schedule: "match",
 	}
-	if err := out.write(header); err != nil {
+	if err := writeRecords(o.out, o.force, header, rec); err != nil {
 		return err
-	}
-	if err := out.record(rec); err != nil {
-		return &exitError{ExitInternal, err}
-	}
-	if err := out.close(); err != nil {
-		return &exitError{ExitInternal, err}
 	}
 	if res.Err != nil {
 		fmt.Fprintf(env.stdout, "%s  seed %d  failed in %s %d\n", rec.Scenario, rec.Seed, turnWord(rec.Game, 1), rec.Turns+1)
@@ -186,6 +178,26 @@ func playMatch(ctx context.Context, env *env, opts options, args []string) error
 		return g.recorded.check(env, g.setup, rec)
 	}
 	return nil
+}
+
+// writeRecords writes the --out file of a match, when path is given: its
+// header and its record, whole (writeWhole).
+func writeRecords(path string, force bool, h *results.Header, rec *results.Record) error {
+	if path == "" {
+		return nil
+	}
+	var b bytes.Buffer
+	if err := results.NewWriter(&b).WriteHeader(h); err != nil {
+		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", path, err)}
+	}
+	line, err := results.NewLineEncoder().AppendRecord(b.Bytes(), rec)
+	if err != nil {
+		return &exitError{ExitInternal, fmt.Errorf("--out %s: %w", path, err)}
+	}
+	return writeWhole("--out", path, force, func(w io.Writer) error {
+		_, err := w.Write(line)
+		return err
+	})
 }
 
 // checkOutputs refuses --out, --trace and --html naming the same file.
@@ -338,7 +350,7 @@ func playableOf(m *recordedMatch) (*playable, error) {
 // readMatch returns match n of the results file at path; a file that
 // cannot be read, is not a results file or lacks match n is bad input.
 func readMatch(path string, n int) (*recordedMatch, error) {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return nil, badInput("--from: %v", err)
 	}

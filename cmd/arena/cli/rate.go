@@ -134,6 +134,14 @@ func formatOf(path string, h *results.Header, o *runOptions) (runner.Format, err
 	return f, nil
 }
 
+// playedOnce reports whether h is the header `arena play --out` wrote
+// before it named its schedule "match": a round robin of one game and one
+// match of every bot, which no run of two seats or more plans (it plays
+// each seat order), on the match's own seed.
+func playedOnce(h *results.Header) bool {
+	return h.Schedule == "" && h.Games == 1 && h.Matches == 1 && h.Seeds == nil && h.Shard == nil && h.Seats > 1 && h.Seats == len(h.Bots)
+}
+
 // headerFault is bad input in the header of the results file at path: its
 // line 1, as a record's fault is told at its line.
 func headerFault(path, format string, a ...any) error {
@@ -144,6 +152,18 @@ func headerFault(path, format string, a ...any) error {
 // header's file in its errors.
 func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, error) {
 	bad := func(err error) error { return headerFault(path, "the header's %s: %v", h.Scenario, err) }
+	switch {
+	case h.Schedule == "match" || playedOnce(h):
+		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
+		if err != nil {
+			return nil, err
+		}
+		f, err := runner.NewSingle(h.Bots, h.Seed, opt)
+		if err != nil {
+			return nil, bad(err)
+		}
+		return f, nil
+	}
 	switch h.Schedule {
 	case "", "gauntlet":
 		opt, err := o.ratingOptions(h.Bots, h.Seats, h.Seed)
@@ -247,7 +267,7 @@ func scheduleOf(path string, h *results.Header, o *runOptions) (runner.Format, e
 		}
 		return f, nil
 	}
-	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, knockout, swiss, ladder, sprt, or none for a round robin)", h.Schedule)
+	return nil, headerFault(path, "header field \"schedule\": %q is not one this arena writes (gauntlet, league, championship, knockout, swiss, ladder, sprt, match, or none for a round robin)", h.Schedule)
 }
 
 // errInterrupted stops the reading of records on Ctrl-C.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/sim"
 )
 
 // provenance returns arena's module version and VCS revision from the build
@@ -136,7 +137,7 @@ func headerDiff(file, run *results.Header, skipShard, anyRevision bool) string {
 // judge in order (each must be the next owned match), and returns the file
 // ready to append to, with the number of records it holds.
 func resumeOut(path string, header *results.Header, plan runner.Plan, own []runner.Span, judge func(*results.Record) error, anyRevision bool) (*outFile, int, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	f, err := sim.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, 0, badInput("--resume: %v", err)
 	}
@@ -371,7 +372,7 @@ func openSomeShards(paths []string, anyRevision bool) ([]runFile, *results.Heade
 func readHeaders(paths []string) ([]runFile, error) {
 	files := make([]runFile, len(paths))
 	for i, p := range paths {
-		f, err := os.Open(p)
+		f, err := sim.Open(p)
 		if err != nil {
 			return nil, badInput("%v", err)
 		}

@@ -370,3 +370,36 @@ func TestRateOfSomeShards(t *testing.T) {
 	require.Zero(t, code, stderr)
 	require.Empty(t, stderr, "the whole run")
 }
+
+// TestPlayFileIsRead: the records file of `arena play --out` is read by
+// rate, report and merge as the one match it holds, and so is one written
+// before its header said "schedule":"match" (rate refused both: its header's
+// one match against the two of its bots' round robin).
+func TestPlayFileIsRead(t *testing.T) {
+	dir := t.TempDir()
+	played := filepath.Join(dir, "p.jsonl")
+	code, _, stderr := arena(t, "play", "tron/small", "--bots", "strong,straight", "--out", played)
+	require.Zero(t, code, stderr)
+	data, err := os.ReadFile(played)
+	require.NoError(t, err)
+	require.Contains(t, string(data), `"games":1,"matches":1,`)
+	require.Contains(t, string(data), `"schedule":"match"`)
+	older := filepath.Join(dir, "older.jsonl")
+	require.NoError(t, os.WriteFile(older, []byte(strings.Replace(string(data), `,"schedule":"match"`, "", 1)), 0o644))
+	for _, file := range []string{played, older} {
+		code, stdout, stderr := arena(t, "rate", file)
+		require.Zero(t, code, "rate %s: %s", file, stderr)
+		require.Contains(t, stdout, "strong")
+		require.Contains(t, stdout, "straight")
+		require.Contains(t, stdout, "1 matches, 2 seats")
+		page := file + ".html"
+		code, _, stderr = arena(t, "report", file, "-o", page)
+		require.Zero(t, code, "report %s: %s", file, stderr)
+		html, err := os.ReadFile(page)
+		require.NoError(t, err)
+		require.Contains(t, string(html), "straight")
+		merged := file + ".merged"
+		code, _, stderr = arena(t, "merge", file, "--out", merged)
+		require.Zero(t, code, "merge %s: %s", file, stderr)
+	}
+}

@@ -134,7 +134,7 @@ func isGolden(path string) bool {
 
 // firstType returns the "type" of a file's first line, or "".
 func firstType(path string) string {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return ""
 	}
@@ -431,7 +431,7 @@ func readTrace(path string, h *results.Header, records map[int]*results.Record) 
 	if r == nil {
 		return nil, badInput("%s: the run has no record of match %d", path, n)
 	}
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}
@@ -459,23 +459,15 @@ func version() string {
 }
 
 // writePage writes an HTML page to the file of an output flag. The page
-// is made before the file is touched: a page that cannot be made leaves
-// the file as it was.
+// is made before the file is touched, and replaces it whole (writeWhole):
+// a page that cannot be made or written leaves the file as it was.
 func writePage(flag, path string, force bool, p *report.Page) error {
 	var page bytes.Buffer
 	if err := report.Write(&page, p); err != nil {
 		return &exitError{ExitInternal, fmt.Errorf("%s %s: %w", flag, path, err)}
 	}
-	f, err := createFile(flag, path, force)
-	if err != nil {
+	return writeWhole(flag, path, force, func(w io.Writer) error {
+		_, err := w.Write(page.Bytes())
 		return err
-	}
-	_, err = f.Write(page.Bytes())
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return &exitError{ExitInternal, fmt.Errorf("%s %s: %w", flag, path, err)}
-	}
-	return nil
+	})
 }

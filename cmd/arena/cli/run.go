@@ -858,17 +858,16 @@ func checkNew(flag, path string, force bool) error {
 	if err := notADirectory(flag, path); err != nil {
 		return err
 	}
-	fi, err := os.Stat(path)
+	_, err := os.Stat(path)
 	if err == nil && !force {
 		return badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
 	}
-	if err == nil && !fi.Mode().IsRegular() {
-		return nil // a device or a named pipe, written as it is: opening one to try it may wait for a reader
-	}
+	// sim.OpenFile never waits, so a device or a pipe is tried as a file
+	// is, and a named pipe refused before anything is played.
 	var f *os.File
 	if err == nil {
-		f, err = os.OpenFile(path, os.O_WRONLY, 0)
-	} else if f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
+		f, err = sim.OpenFile(path, os.O_WRONLY, 0)
+	} else if f, err = sim.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
 		defer os.Remove(path)
 	}
 	if err != nil {
@@ -899,7 +898,7 @@ func createFile(flag, path string, force bool) (*os.File, error) {
 	if !force {
 		flags |= os.O_EXCL
 	}
-	f, err := os.OpenFile(path, flags, 0o644)
+	f, err := sim.OpenFile(path, flags, 0o644)
 	if os.IsExist(err) {
 		return nil, badInput("%s %s: the file exists; pass --force to overwrite it", flag, path)
 	}
@@ -943,16 +942,6 @@ func pathCause(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// removeOutput removes an output whose writing failed, so that no half
-// file is left, when it is a file of its own: a device, a pipe or a
-// symbolic link (/dev/full, /dev/stdout, a link the user made) is the
-// user's and stays, as createFile wrote it as it is.
-func removeOutput(path string) {
-	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
-		_ = os.Remove(path)
-	}
 }
 
 // errLocked is lockFile's error when another process holds the lock.

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/spf13/pflag"
@@ -200,19 +201,7 @@ func (o *sprtOptions) lineUp(c *chosen) (sim.Setup, error) {
 	return c.setup()
 }
 
-// writeJUnit writes the test's JUnit report to path.
+// writeJUnit writes the test's JUnit report to path, whole (writeWhole).
 func writeJUnit(path string, force bool, rep *results.SPRTReport, name string) error {
-	f, err := createFile("--junit", path, force)
-	if err != nil {
-		return err
-	}
-	werr := rep.WriteJUnit(f, name)
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		removeOutput(path)
-		return &exitError{ExitInternal, fmt.Errorf("--junit %s: %w", path, werr)}
-	}
-	return nil
+	return writeWhole("--junit", path, force, func(w io.Writer) error { return rep.WriteJUnit(w, name) })
 }

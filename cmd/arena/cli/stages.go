@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/arenasim/arena/results"
 	"github.com/arenasim/arena/runner"
+	"github.com/arenasim/arena/sim"
 )
 
 // A staged format (a knockout, a Swiss) plans each stage from the records
@@ -91,7 +91,7 @@ func (s *stagePart) report(env *env, o *playFlags, schedule string) {
 // the stages played so far (arena merge's), to judge, and returns how many
 // there were. Its header must be the run's.
 func readStages(path string, header *results.Header, plan runner.Plan, judge func(*results.Record) error, anyRevision bool) (int, error) {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return 0, badInput("--from: %v", err)
 	}
@@ -248,7 +248,7 @@ func mergeStage(ctx context.Context, env *env, o *mergeOptions, files []runFile)
 // readFileRecords gives the records of a run's file, each the next match of
 // own, to judge, and returns how many there were.
 func readFileRecords(f runFile, plan runner.Plan, own []runner.Span, judge func(*results.Record) error) (int, error) {
-	fh, err := os.Open(f.path)
+	fh, err := sim.Open(f.path)
 	if err != nil {
 		return 0, badInput("%v", err)
 	}

@@ -573,7 +573,7 @@ func (o *tuneOptions) openOut() (*os.File, *tune.Header, []tune.Line, error) {
 // openResumed opens a tune file to resume: it reads it with read, cuts it
 // after its last complete line and leaves it open there for appending.
 func openResumed[L any](path string, read func(io.Reader) (*tune.Header, []L, int64, error)) (*os.File, *tune.Header, []L, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	f, err := sim.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, nil, nil, badInput("--resume: %v", err)
 	}
@@ -601,7 +601,7 @@ func openResumed[L any](path string, read func(io.Reader) (*tune.Header, []L, in
 
 // lastTheta returns the theta the run of a file ends on.
 func lastTheta(path string) (map[string]float64, error) {
-	f, err := os.Open(path)
+	f, err := sim.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -708,7 +708,7 @@ func (o *tuneOptions) search(ctx context.Context, env *env, tu *tuning, settings
 	if err := f.Close(); err != nil {
 		return &exitError{ExitInternal, err}
 	}
-	r, err := os.Open(o.out)
+	r, err := sim.Open(o.out)
 	if err != nil {
 		return &exitError{ExitInternal, err}
 	}
