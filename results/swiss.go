@@ -201,6 +201,13 @@ func (s *Swiss) Games() []TableGame { return s.games }
 // Rounds returns the rounds planned so far.
 func (s *Swiss) Rounds() []SwissRound { return s.rounds }
 
+// Stages returns the rounds paired so far and the first match of the last:
+// every round has the same games.
+func (s *Swiss) Stages() (count, start int) {
+	count = len(s.rounds)
+	return count, max(count-1, 0) * s.perRound()
+}
+
 // Judged returns the games judged so far.
 func (s *Swiss) Judged() int { return s.judged }
 

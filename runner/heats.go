@@ -13,7 +13,7 @@ import (
 // rounds, their tables and byes, the places and their points, and the
 // Bradley–Terry standings of every game.
 type Heats struct {
-	plan  *HeatsPlan
+	plan  *TablePlan
 	judge *results.Heats
 	tally *results.Tally
 }
@@ -26,27 +26,8 @@ func NewHeats(seats int, entrants []string, set results.KnockoutSettings, master
 	if err != nil {
 		return nil, err
 	}
-	plan := &HeatsPlan{newTablePlan(judge, judge.MaxGames(), master, seats), judge}
-	return &Heats{plan: plan, judge: judge, tally: results.NewTally(entrants, opts)}, nil
+	return &Heats{plan: newTablePlan(judge, judge.MaxGames(), master, seats), judge: judge, tally: results.NewTally(entrants, opts)}, nil
 }
-
-// HeatsPlan is the TablePlan of heats; its stages, a rotation of every
-// undecided table each, shard (StageSharded).
-type HeatsPlan struct {
-	*TablePlan
-	heats *results.Heats
-}
-
-// Stages returns the stages planned so far and the first match of the last.
-func (p *HeatsPlan) Stages() (count, start int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.heats.Stages()
-}
-
-// StageUnit returns the seats: a shard of a stage plays whole rotations of
-// a table's seats.
-func (p *HeatsPlan) StageUnit() int { return p.seats }
 
 // Plan returns the matches.
 func (h *Heats) Plan() Plan { return h.plan }

@@ -11,7 +11,7 @@ import (
 // it only. The report has the Swiss table and the Bradley–Terry standings
 // of every game.
 type Swiss struct {
-	plan  *SwissPlan
+	plan  *TablePlan
 	judge *results.Swiss
 	tally *results.Tally
 }
@@ -24,8 +24,7 @@ func NewSwiss(seats int, entrants []string, set results.SwissSettings, master ui
 	if err != nil {
 		return nil, err
 	}
-	plan := &SwissPlan{newTablePlan(judge, judge.Len(), master, seats), judge}
-	return &Swiss{plan: plan, judge: judge, tally: results.NewTally(entrants, opts)}, nil
+	return &Swiss{plan: newTablePlan(judge, judge.Len(), master, seats), judge: judge, tally: results.NewTally(entrants, opts)}, nil
 }
 
 // SwissDraw returns the pairing numbers of n entrants: an order drawn at
@@ -87,23 +86,3 @@ func (s *Swiss) Report(w io.Writer, f results.Format) error {
 	}
 	return s.judge.Report(st).Write(w, f)
 }
-
-// SwissPlan is a Swiss's TablePlan; its stages, its rounds, shard
-// (StageSharded).
-type SwissPlan struct {
-	*TablePlan
-	swiss *results.Swiss
-}
-
-// Stages returns the rounds paired so far and the first match of the last
-// one: every round has the same games.
-func (p *SwissPlan) Stages() (count, start int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	count = len(p.swiss.Rounds())
-	return count, max(count-1, 0) * (p.swiss.Len() / p.swiss.Settings().Rounds)
-}
-
-// StageUnit returns the seats: a shard of a round plays whole rotations of
-// a table's seats.
-func (p *SwissPlan) StageUnit() int { return p.seats }

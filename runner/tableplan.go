@@ -14,6 +14,7 @@ type tableJudge interface {
 	Games() []results.TableGame
 	NextStage() (int, bool)
 	Add(r *results.Record) error
+	Stages() (count, start int)
 }
 
 // TablePlan is the plan of a Swiss or of heats: the games its judge
@@ -65,6 +66,18 @@ func (p *TablePlan) Ready(next int) int {
 	n, _ := p.judge.NextStage()
 	return n
 }
+
+// Stages returns the stages planned so far and the first match of the
+// last: its stages shard (StageSharded).
+func (p *TablePlan) Stages() (count, start int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.judge.Stages()
+}
+
+// StageUnit returns the seats: a shard of a stage plays whole rotations of
+// a table's seats.
+func (p *TablePlan) StageUnit() int { return p.seats }
 
 // add gives a record to the judge; a file read back plans its next stage
 // as the run did.

@@ -415,13 +415,9 @@ file the batch played whole would have, and prints the standings. It
 refuses, with one line and nothing written, a batch whose shards are not
 all there, one of them incomplete (its play --shard K/N again resumes it),
 or shards of different N.`,
-	options: func() options { return ladderMergeOptions{} },
+	options: func() options { return noOptions{} },
 	run:     ladderMerge,
 }
-
-type ladderMergeOptions struct{}
-
-func (ladderMergeOptions) register(*pflag.FlagSet) {}
 
 // shardName reads K and N from a shard file's name.
 var shardName = regexp.MustCompile(`\.shard-(\d+)-of-(\d+)\.jsonl$`)
