@@ -517,48 +517,73 @@ func BenchmarkStrongAct(b *testing.B) {
 //
 //	go test -run '^$' -bench StrongGame -benchtime 1x ./bots/tron
 //
-// One iteration plays 4 seeds, 8 games (in -short 2 games, on 20×20).
+// The cases 20x20/work=N play strong:work=N against itself, for the cost
+// column of docs/bots.md's curve of strength against budget:
+//
+//	go test -run '^$' -bench 'StrongGame/20x20/work' -benchtime 1x ./bots/tron
+//
+// One iteration plays 4 seeds, 8 games (in -short 2 games, on 20×20 at
+// the defaults only).
 func BenchmarkStrongGame(b *testing.B) {
 	for _, size := range []int{20, 40} {
 		b.Run(fmt.Sprintf("%dx%d", size, size), func(b *testing.B) {
-			seeds := 4
-			if testing.Short() {
-				if size > 20 {
-					b.Skip("the code of 20×20, on a larger board")
-				}
-				seeds = 1
-			}
-			var search, all []time.Duration
-			for b.Loop() {
-				for s := range seeds {
-					for seat := range 2 {
-						me := &timedStrong{Strong: newStrong(b)().(*Strong), search: &search, all: &all}
-						players := []player{newStrong(b)(), newStrong(b)()}
-						players[seat] = me
-						tb := newTable(b, params("width", size, "height", size), sim.Derive(7, uint64(s)), players...)
-						for tb.step() {
-						}
-					}
-				}
-			}
-			ms := func(ds []time.Duration, q float64) float64 {
-				if len(ds) == 0 {
-					return 0
-				}
-				ds = slices.Clone(ds)
-				slices.Sort(ds)
-				return float64(ds[int(q*float64(len(ds)-1))]) / 1e6
-			}
-			var sum time.Duration
-			for _, d := range all {
-				sum += d
-			}
-			b.ReportMetric(ms(search, 0.5), "search-median-ms")
-			b.ReportMetric(ms(search, 0.9), "search-p90-ms")
-			b.ReportMetric(ms(all, 0.5), "median-ms/move")
-			b.ReportMetric(float64(sum)/1e6/float64(max(1, len(all))), "mean-ms/move")
+			benchmarkStrongGame(b, size, sim.Params{}, 4)
 		})
 	}
+	for _, work := range curveWorks {
+		b.Run(fmt.Sprintf("20x20/work=%d", work), func(b *testing.B) {
+			if testing.Short() {
+				b.Skip("a budget of the curve, not the default's")
+			}
+			benchmarkStrongGame(b, 20, params("work", work), 4)
+		})
+	}
+}
+
+// curveWorks are the budgets of docs/bots.md's curve of strength against
+// budget, other than the default.
+var curveWorks = []int{250, 1000, 2000, 4000, benchmarkWork}
+
+// benchmarkStrongGame plays strong with args against itself on a size×size
+// board, seeds deals each from both seats, and reports the times of seat
+// 0's moves (see BenchmarkStrongGame).
+func benchmarkStrongGame(b *testing.B, size int, args sim.Params, seeds int) {
+	if testing.Short() {
+		if size > 20 {
+			b.Skip("the code of 20×20, on a larger board")
+		}
+		seeds = 1
+	}
+	strong := newPlayerOf(b, "strong", args)
+	var search, all []time.Duration
+	for b.Loop() {
+		for s := range seeds {
+			for seat := range 2 {
+				me := &timedStrong{Strong: strong().(*Strong), search: &search, all: &all}
+				players := []player{strong(), strong()}
+				players[seat] = me
+				tb := newTable(b, params("width", size, "height", size), sim.Derive(7, uint64(s)), players...)
+				for tb.step() {
+				}
+			}
+		}
+	}
+	ms := func(ds []time.Duration, q float64) float64 {
+		if len(ds) == 0 {
+			return 0
+		}
+		ds = slices.Clone(ds)
+		slices.Sort(ds)
+		return float64(ds[int(q*float64(len(ds)-1))]) / 1e6
+	}
+	var sum time.Duration
+	for _, d := range all {
+		sum += d
+	}
+	b.ReportMetric(ms(search, 0.5), "search-median-ms")
+	b.ReportMetric(ms(search, 0.9), "search-p90-ms")
+	b.ReportMetric(ms(all, 0.5), "median-ms/move")
+	b.ReportMetric(float64(sum)/1e6/float64(max(1, len(all))), "mean-ms/move")
 }
 
 // timedStrong times a strong player's moves: each into all, and the
