@@ -527,7 +527,7 @@ func BenchmarkStrongAct(b *testing.B) {
 func BenchmarkStrongGame(b *testing.B) {
 	for _, size := range []int{20, 40} {
 		b.Run(fmt.Sprintf("%dx%d", size, size), func(b *testing.B) {
-			benchmarkStrongGame(b, size, sim.Params{}, 4)
+			benchmarkStrongGame(b, size, sim.Params{})
 		})
 	}
 	for _, work := range curveWorks {
@@ -535,7 +535,7 @@ func BenchmarkStrongGame(b *testing.B) {
 			if testing.Short() {
 				b.Skip("a budget of the curve, not the default's")
 			}
-			benchmarkStrongGame(b, 20, params("work", work), 4)
+			benchmarkStrongGame(b, 20, params("work", work))
 		})
 	}
 }
@@ -545,9 +545,10 @@ func BenchmarkStrongGame(b *testing.B) {
 var curveWorks = []int{250, 1000, 2000, 4000, benchmarkWork}
 
 // benchmarkStrongGame plays strong with args against itself on a size×size
-// board, seeds deals each from both seats, and reports the times of seat
-// 0's moves (see BenchmarkStrongGame).
-func benchmarkStrongGame(b *testing.B, size int, args sim.Params, seeds int) {
+// board, 4 deals (1 in -short) each from both seats, and reports the times
+// of seat 0's moves (see BenchmarkStrongGame).
+func benchmarkStrongGame(b *testing.B, size int, args sim.Params) {
+	seeds := 4
 	if testing.Short() {
 		if size > 20 {
 			b.Skip("the code of 20×20, on a larger board")
