@@ -63,6 +63,12 @@ type duel struct {
 	// opponent's move rather than fear every one (see answerPredicted); 0
 	// never does.
 	swindle int
+	// reduce (the strong bot's argument) is the depth, in turns, from
+	// which a node's moves after the first are searched one turn shallower
+	// first, with a null window, and again at full depth only when that
+	// shows them better than the best so far (late move reductions); 0
+	// never does.
+	reduce int
 	// behind reports that the last duel search ended swindle or more
 	// behind: the next one keeps a quarter of its budget for the
 	// prediction.
@@ -344,7 +350,15 @@ func (s *duel) choose(depth, alpha, beta, ply int) int {
 	s.order(key, &cand, &dirs, n, ply)
 	best, bestDir, alpha0, open := -infinity, dirs[0], alpha, s.open
 	for k := range n {
-		v := s.pvsReply(key, cand[k], depth, alpha, beta, ply, k == 0)
+		var v int
+		if k > 0 && s.reduced(depth) {
+			v = s.reply(key, cand[k], depth-1, alpha, alpha+1, ply)
+			if v > alpha && !s.aborted {
+				v = s.pvsReply(key, cand[k], depth, alpha, beta, ply, false)
+			}
+		} else {
+			v = s.pvsReply(key, cand[k], depth, alpha, beta, ply, k == 0)
+		}
 		if s.aborted {
 			return 0
 		}
@@ -381,13 +395,15 @@ func (s *duel) reply(key uint64, mine int32, depth, alpha, beta, ply int) int {
 		switch {
 		case cand[k] == mine:
 			v = s.draw // both enter the same cell: both are eliminated
+		case k > 0 && s.reduced(depth):
+			v = s.after(mine, cand[k], depth-1, beta-1, beta, ply)
+			if v < beta && !s.aborted {
+				v = s.afterPVS(mine, cand[k], depth, alpha, beta, ply)
+			}
 		case k == 0:
 			v = s.after(mine, cand[k], depth, alpha, beta, ply)
 		default:
-			v = s.after(mine, cand[k], depth, beta-1, beta, ply)
-			if v < beta && v > alpha && !s.aborted {
-				v = s.after(mine, cand[k], depth, alpha, beta, ply)
-			}
+			v = s.afterPVS(mine, cand[k], depth, alpha, beta, ply)
 		}
 		if s.aborted {
 			return 0
@@ -403,6 +419,24 @@ func (s *duel) reply(key uint64, mine int32, depth, alpha, beta, ply int) int {
 	s.killer[ply+1] = bestDir
 	s.tt.store(key, bestDir, best, depth, ply+1, boundOf(best, alpha, beta0), s.open == open)
 	return best
+}
+
+// afterPVS searches the opponent's reply to cell theirs, after the first:
+// first with a null window, to prove it no better for the opponent than
+// beta, and again in full only when it is.
+func (s *duel) afterPVS(mine, theirs int32, depth, alpha, beta, ply int) int {
+	v := s.after(mine, theirs, depth, beta-1, beta, ply)
+	if v < beta && v > alpha && !s.aborted {
+		v = s.after(mine, theirs, depth, alpha, beta, ply)
+	}
+	return v
+}
+
+// reduced reports whether the moves after the first of a node depth turns
+// from the horizon are searched one turn shallower first (see
+// duel.reduce).
+func (s *duel) reduced(depth int) bool {
+	return s.reduce > 0 && depth >= s.reduce
 }
 
 // known returns the table's score of key's position, as transpositions.score

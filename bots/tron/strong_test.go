@@ -605,3 +605,22 @@ func (p *timedStrong) Act(v *tron.View) (tron.Dir, error) {
 	}
 	return d, err
 }
+
+// TestStrongReduce plays a 20×20 duel with and without the reduce
+// argument: reduce=0 plays exactly as the default, and the reductions
+// change the game, the same way each time (pinned).
+func TestStrongReduce(t *testing.T) {
+	skipUnderRace(t)
+	rules, eff := newRules(t, params("width", 20, "height", 20))
+	play := func(args sim.Params) string {
+		m := sim.NewMatch(rules, eff)
+		r := m.Play(context.Background(), 1, []player{newPlayerOf(t, "strong", params("work", 100))(), newPlayerOf(t, "strong", args)()})
+		return fmt.Sprintf("%d turns, places %v, hash %x", r.Turns, r.Places, r.StateHash)
+	}
+	plain := play(params("work", 300))
+	require.Equal(t, plain, play(params("work", 300, "reduce", 0)))
+	reduced := play(params("work", 300, "reduce", 3))
+	require.NotEqual(t, plain, reduced, "the reductions never changed a move")
+	require.Equal(t, "136 turns, places [2 1], hash 38e45e21eeeed90c", reduced)
+	require.Equal(t, reduced, play(params("work", 300, "reduce", 3)))
+}
