@@ -28,7 +28,7 @@ func TestCompletions(t *testing.T) {
 		"arena golden check ":                  {filesMarker},
 		"arena rate ":                          {filesMarker},
 		"arena play --trace ":                  {filesMarker},
-		"arena tune --bot strong --tune re":    {"reach"},
+		"arena tune --bot strong --tune re":    {"reach", "reduce"},
 		"arena run tron/small ":                nil,
 		"arena nosuch ":                        nil,
 		"arena run --sh":                       {"--shard", "--shard-count", "--shard-from-env"},

@@ -79,7 +79,7 @@ func TestTuneBadInput(t *testing.T) {
 		{[]string{"--bot", "strong", "--self", "--out", out}, "tune: give the arguments to tune with --tune a,b,… (arena list params shows them)"},
 		{[]string{"--bot", "strong", "--tune", "work", "--out", out}, "tune: give either --self (θ+ against θ−) or --opponents a,b,…"},
 		{[]string{"--bot", "strong", "--tune", "work", "--self"}, "tune: give the run's file with --out FILE"},
-		{[]string{"--bot", "strong", "--tune", "speed", "--self", "--out", out}, `--tune speed: strong has no argument "speed" (tunable: depth, work, reach, room, sealed, chambers, swindle, spare)`},
+		{[]string{"--bot", "strong", "--tune", "speed", "--self", "--out", out}, `--tune speed: strong has no argument "speed" (tunable: depth, work, reach, room, sealed, chambers, swindle, reduce, spare)`},
 		{[]string{"--bot", "strong:work=9", "--tune", "work", "--self", "--out", out}, "--tune work: --bot fixes it; tune it or fix it, not both"},
 		{[]string{"--bot", "genius", "--tune", "work", "--self", "--out", out}, `--bot genius: tron has no bot "genius" (see arena list bots tron)`},
 		{[]string{"--bot", "strong", "--tune", "work", "--self", "--out", out, "--iterations", "0"}, "--iterations: 0 is not a whole number from 1 to 1000000"},
