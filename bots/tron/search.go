@@ -434,9 +434,10 @@ func (s *duel) afterPVS(mine, theirs int32, depth, alpha, beta, ply int) int {
 
 // reduced reports whether the moves after the first of a node depth turns
 // from the horizon are searched one turn shallower first (see
-// duel.reduce).
+// duel.reduce). A node one turn from the horizon has no shallower search:
+// reduce=1 reduces as 2 does.
 func (s *duel) reduced(depth int) bool {
-	return s.reduce > 0 && depth >= s.reduce
+	return s.reduce > 0 && depth >= max(s.reduce, 2)
 }
 
 // known returns the table's score of key's position, as transpositions.score

@@ -32,7 +32,7 @@ var StrongParams = []sim.ParamSpec{
 	sim.IntParam("sealed", 4, 1, 64, "weight of the fill difference once the players can no longer meet, against a territory difference in open play"),
 	sim.IntParam("chambers", defaultChambers, 1, 10_000, "largest region, in free cells, whose territories count through their chamber trees in open play (see chambers); a larger one counts every cell, as spare=8 does, and searches deeper for the time saved").Log(),
 	sim.IntParam("swindle", 0, 0, 10_000, "how far behind a duel search's value must be (territory units, an open cell 5) to answer the opponent's predicted move rather than fear every one; once behind, a quarter of the budget goes to the prediction; 0 never does"),
-	sim.IntParam("reduce", 0, 0, maxDepth, "from this depth on, in turns, a position's moves after the first are searched a turn shallower first, and in full only when that shows them better (late move reductions); 0 never does"),
+	sim.IntParam("reduce", 0, 0, maxDepth, "from this depth on, in turns (2 at least), a position's moves after the first are searched a turn shallower first, and in full only when that shows them better (late move reductions); 0 never does"),
 	sim.IntParam("spare", 0, 0, 8, "eighths of its worth that a cell of a territory keeps when no one path can use it (see chambers): in open play the chambers still change shape"),
 }
 

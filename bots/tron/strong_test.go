@@ -608,7 +608,8 @@ func (p *timedStrong) Act(v *tron.View) (tron.Dir, error) {
 
 // TestStrongReduce plays a 20×20 duel with and without the reduce
 // argument: reduce=0 plays exactly as the default, and the reductions
-// change the game, the same way each time (pinned).
+// change the game, the same way each time (pinned); reduce=1 reduces as
+// 2 does.
 func TestStrongReduce(t *testing.T) {
 	skipUnderRace(t)
 	rules, eff := newRules(t, params("width", 20, "height", 20))
@@ -623,4 +624,6 @@ func TestStrongReduce(t *testing.T) {
 	require.NotEqual(t, plain, reduced, "the reductions never changed a move")
 	require.Equal(t, "136 turns, places [2 1], hash 38e45e21eeeed90c", reduced)
 	require.Equal(t, reduced, play(params("work", 300, "reduce", 3)))
+	// A node one turn from the horizon has no shallower search to try.
+	require.Equal(t, play(params("work", 300, "reduce", 2)), play(params("work", 300, "reduce", 1)))
 }
