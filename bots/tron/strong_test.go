@@ -517,11 +517,6 @@ func BenchmarkStrongAct(b *testing.B) {
 //
 //	go test -run '^$' -bench StrongGame -benchtime 1x ./bots/tron
 //
-// The cases 20x20/work=N play strong:work=N against itself, for the cost
-// column of docs/bots.md's curve of strength against budget:
-//
-//	go test -run '^$' -bench 'StrongGame/20x20/work' -benchtime 1x ./bots/tron
-//
 // One iteration plays 4 seeds, 8 games (in -short 2 games, on 20×20 at
 // the defaults only).
 func BenchmarkStrongGame(b *testing.B) {
@@ -530,13 +525,25 @@ func BenchmarkStrongGame(b *testing.B) {
 			benchmarkStrongGame(b, size, sim.Params{})
 		})
 	}
-	for _, work := range curveWorks {
-		b.Run(fmt.Sprintf("20x20/work=%d", work), func(b *testing.B) {
-			if testing.Short() {
-				b.Skip("a budget of the curve, not the default's")
-			}
-			benchmarkStrongGame(b, 20, params("work", work))
-		})
+}
+
+// BenchmarkStrongCurve plays strong:work=N against itself on 20×20 and
+// 40×40, as BenchmarkStrongGame does, for the cost columns of docs/bots.md's
+// curve of strength against budget (one size at a time: 40×40 takes about
+// ten minutes):
+//
+//	go test -run '^$' -bench 'StrongCurve/20x20' -benchtime 1x ./bots/tron
+//	go test -run '^$' -bench 'StrongCurve/40x40' -benchtime 1x ./bots/tron
+func BenchmarkStrongCurve(b *testing.B) {
+	for _, size := range []int{20, 40} {
+		for _, work := range curveWorks {
+			b.Run(fmt.Sprintf("%dx%d/work=%d", size, size, work), func(b *testing.B) {
+				if testing.Short() {
+					b.Skip("a budget of the curve, not the default's")
+				}
+				benchmarkStrongGame(b, size, params("work", work))
+			})
+		}
 	}
 }
 
